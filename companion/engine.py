@@ -1,0 +1,78 @@
+"""The contract every game engine keeps, so the store can replay any game the same way.
+
+An engine is a small object with three methods. States are plain immutable values
+(frozen dataclasses or tuples); ``apply`` returns a new state and never mutates the one
+it was given, which is what lets the store keep every intermediate state for instant
+undo, and lets a refused action leave the game exactly as it was.
+
+Actions are JSON objects (``dict`` with a ``"type"`` key). That one form is what the
+event log stores, what the UI sends and what tests write, so there is no second
+serialisation to drift out of step. Any randomness an action needs is carried in the
+action itself as a ``"seed"`` (see :func:`rng_for`): replaying the log replays the draw.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Mapping, Protocol, TypeVar, runtime_checkable
+
+Action = dict[str, Any]
+S = TypeVar("S")
+
+
+class RuleError(ValueError):
+    """An action the rules forbid. ``rule`` names the rule (``"R-S3"`` or a rulebook
+    section) so a player can look it up; the message says what was wrong in plain words."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
+@runtime_checkable
+class Engine(Protocol[S]):
+    """What the store needs from a game: a start, a step, and a name."""
+
+    kind: str
+
+    def initial_state(self, settings: Mapping[str, Any]) -> S:
+        """The state before any action. Raises :class:`RuleError` for bad settings."""
+
+    def apply(self, state: S, action: Mapping[str, Any]) -> S:
+        """The state after ``action``; raises :class:`RuleError` and changes nothing
+        when the action is illegal or malformed."""
+
+    def summary(self, state: S) -> str:
+        """One line for lists of sessions ("Spurs, 3 players, fame 7/5/2")."""
+
+
+def action_type(action: Mapping[str, Any], known: set[str] | frozenset[str]) -> str:
+    """The action's ``type``, refused with a clear message when missing or unknown."""
+    kind = action.get("type")
+    if kind not in known:
+        raise RuleError("action", f"unknown action type {kind!r}; expected one of {sorted(known)}")
+    return kind
+
+
+def rng_for(action: Mapping[str, Any]) -> random.Random:
+    """The seeded generator for an action that draws at random.
+
+    The seed is chosen once, when a person asks for the draw, and stored in the action;
+    every replay then draws the same bullets or cards.
+    """
+    seed = action.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RuleError("R-S10", "a digital draw needs an integer 'seed' recorded in the action")
+    return random.Random(seed)
+
+
+def new_seed() -> int:
+    """A fresh seed for a digital draw, from the OS's entropy so nobody can predict it."""
+    return random.SystemRandom().getrandbits(63)
+
+
+def dumps(action: Mapping[str, Any]) -> str:
+    """The canonical JSON text of an action (sorted keys) as stored in the log."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))

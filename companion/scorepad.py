@@ -1,0 +1,57 @@
+"""A generic score pad: named players and running totals.
+
+The smallest real game the store can keep. It serves tables playing something the
+companion has no rules for, and it exercises the store and the app shell without any
+game's rules in the way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from companion.engine import RuleError, action_type
+
+
+@dataclass(frozen=True)
+class ScoreState:
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    finished: bool = False
+
+    def score(self, player: str) -> int:
+        return self.scores[self.players.index(player)]
+
+
+class ScorePadEngine:
+    kind = "scorepad"
+    ACTIONS = frozenset({"add", "finish"})
+
+    def initial_state(self, settings: Mapping[str, Any]) -> ScoreState:
+        players = tuple(settings.get("players", ()))
+        if not 1 <= len(players) <= 8:
+            raise RuleError("setup", f"a score pad needs 1 to 8 players, got {len(players)}")
+        if len(set(players)) != len(players):
+            raise RuleError("setup", "each player may sit at the table only once")
+        return ScoreState(players, (0,) * len(players))
+
+    def apply(self, state: ScoreState, action: Mapping[str, Any]) -> ScoreState:
+        kind = action_type(action, self.ACTIONS)
+        if state.finished:
+            raise RuleError("game over", "the game is finished; undo to change it")
+        if kind == "finish":
+            return replace(state, finished=True)
+        player, points = action.get("player"), action.get("points")
+        if player not in state.players:
+            raise RuleError("players", f"{player!r} is not playing; players are {', '.join(state.players)}")
+        if not isinstance(points, int) or isinstance(points, bool) or points == 0:
+            raise RuleError("points", f"points must be a whole number other than 0, got {points!r}")
+        i = state.players.index(player)
+        scores = state.scores[:i] + (state.scores[i] + points,) + state.scores[i + 1 :]
+        return replace(state, scores=scores)
+
+    def summary(self, state: ScoreState) -> str:
+        return ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
+
+
+ENGINE = ScorePadEngine()
