@@ -47,6 +47,10 @@ class Engine(Protocol[S]):
     def summary(self, state: S) -> str:
         """One line for lists of sessions ("Spurs, 3 players, fame 7/5/2")."""
 
+    def result(self, state: S) -> Mapping[str, Any] | None:
+        """None while the game goes on; once it is over, the result (winners, scores) as JSON.
+        The store marks the session finished in the same transaction as the final action."""
+
 
 def action_type(action: Mapping[str, Any], known: set[str] | frozenset[str]) -> str:
     """The action's ``type``, refused with a clear message when missing or unknown."""

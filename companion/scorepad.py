@@ -50,6 +50,15 @@ class ScorePadEngine:
         scores = state.scores[:i] + (state.scores[i] + points,) + state.scores[i + 1 :]
         return replace(state, scores=scores)
 
+    def result(self, state: ScoreState) -> dict[str, Any] | None:
+        if not state.finished:
+            return None
+        best = max(state.scores)
+        return {
+            "scores": dict(zip(state.players, state.scores)),
+            "winners": [p for p, s in zip(state.players, state.scores) if s == best],
+        }
+
     def summary(self, state: ScoreState) -> str:
         return ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
 

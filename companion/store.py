@@ -1,0 +1,394 @@
+"""The event log: one SQLite file that is the truth about every game played.
+
+Every action a person takes is one row in ``events``, committed (WAL, ``synchronous=FULL``)
+before the screen shows its effect, so pulling the power loses nothing that was shown.
+A session's state is never stored: it is rebuilt by replaying its events through the game's
+engine. Undo and redo are events too, so a redo is still possible after a restart.
+
+The file is never overwritten or "repaired" behind a person's back: a damaged file, a file
+that is not ours, or one written by a newer companion is refused with its path and what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from companion.engine import Engine, RuleError, dumps
+from companion.errors import InputError
+from companion.games import engine_for
+
+SCHEMA_VERSION = 1
+#: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
+APPLICATION_ID = 0x4F574331
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "white", "orange", "purple", "brown", "pink")
+MAX_NAME = 24
+
+_SCHEMA = """
+CREATE TABLE players (
+    id      INTEGER PRIMARY KEY,
+    name    TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    colour  TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE sessions (
+    id       INTEGER PRIMARY KEY,
+    kind     TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    started  TEXT NOT NULL,
+    finished TEXT,
+    result   TEXT
+);
+CREATE TABLE events (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq        INTEGER NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
+    action     TEXT,
+    at         TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(Exception):
+    """The database cannot be used as it is. The message names the file and what to do."""
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/companion/companion.db``, falling back to ``~/.local/share``."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "companion" / "companion.db"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    colour: str
+    created: str
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A row of the sessions list, without replaying the game."""
+
+    id: int
+    kind: str
+    settings: dict[str, Any]
+    started: str
+    finished: str | None
+    result: dict[str, Any] | None
+
+
+class Store:
+    """The open database. One per process; used from the UI thread only."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the folder for the database {self.path}: {exc.strerror}") from None
+        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            if fresh:
+                self._configure()
+                self._create()
+            else:
+                self._check()
+                self._configure()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(
+                f"the database {self.path} is damaged or is not a companion database ({exc}). "
+                "It was left untouched: move it aside to start afresh, or pass --db to use another file."
+            ) from None
+
+    def _configure(self) -> None:
+        # WAL + FULL: a commit is on disk when it returns, and readers never block the writer.
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+
+    def _create(self) -> None:
+        # executescript commits any open transaction first, so the script carries its own.
+        self._db.executescript(
+            f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA application_id={APPLICATION_ID};"
+            f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
+        )
+
+    def _check(self) -> None:
+        app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            raise StoreError(
+                f"{self.path} is not a companion database (application id {app_id:#x}). "
+                "It was left untouched: pass --db to use another file."
+            )
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was written by a newer companion (schema {version}; this one reads up to "
+                f"{SCHEMA_VERSION}). Upgrade the companion, or pass --db to use another file."
+            )
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise StoreError(
+                f"the database {self.path} is damaged ({'; '.join(problems[:3])}). It was left untouched: "
+                "keep a copy, then move it aside to start afresh, or pass --db to use another file."
+            )
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _transaction(self):
+        return _Transaction(self._db)
+
+    # -- player profiles -------------------------------------------------------------
+
+    def players(self) -> list[Player]:
+        rows = self._db.execute("SELECT id, name, colour, created FROM players ORDER BY name COLLATE NOCASE")
+        return [Player(*row) for row in rows]
+
+    def add_player(self, name: str, colour: str) -> Player:
+        name = self._valid_name(name)
+        colour = _valid_colour(colour)
+        created = _now()
+        with self._transaction():
+            cur = self._db.execute(
+                "INSERT INTO players (name, colour, created) VALUES (?, ?, ?)", (name, colour, created)
+            )
+        return Player(cur.lastrowid, name, colour, created)
+
+    def update_player(self, player_id: int, *, name: str | None = None, colour: str | None = None) -> Player:
+        current = self._player(player_id)
+        name = current.name if name is None else self._valid_name(name, player_id)
+        colour = current.colour if colour is None else _valid_colour(colour)
+        with self._transaction():
+            self._db.execute("UPDATE players SET name = ?, colour = ? WHERE id = ?", (name, colour, player_id))
+        return Player(player_id, name, colour, current.created)
+
+    def _player(self, player_id: int) -> Player:
+        row = self._db.execute("SELECT id, name, colour, created FROM players WHERE id = ?", (player_id,)).fetchone()
+        if row is None:
+            raise InputError(f"no player with id {player_id}")
+        return Player(*row)
+
+    def _valid_name(self, name: str, player_id: int | None = None) -> str:
+        name = " ".join(str(name).split())
+        if not name:
+            raise InputError("a player needs a name")
+        if len(name) > MAX_NAME:
+            raise InputError(f"names are at most {MAX_NAME} characters; {name!r} has {len(name)}")
+        clash = self._db.execute(
+            "SELECT id FROM players WHERE name = ? COLLATE NOCASE AND id IS NOT ?", (name, player_id)
+        ).fetchone()
+        if clash:
+            raise InputError(f"there is already a player called {name!r}")
+        return name
+
+    # -- sessions --------------------------------------------------------------------
+
+    def new_session(self, kind: str, settings: Mapping[str, Any]) -> GameSession:
+        """Start a game. The engine checks the settings before anything is written."""
+        engine = engine_for(kind)
+        engine.initial_state(settings)
+        started = _now()
+        with self._transaction():
+            cur = self._db.execute(
+                "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)", (kind, dumps(settings), started)
+            )
+        return self.open_session(cur.lastrowid)
+
+    def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionInfo]:
+        """Newest first. ``unfinished=True`` lists games that can be resumed."""
+        where = {None: "", True: "WHERE finished IS NULL", False: "WHERE finished IS NOT NULL"}[unfinished]
+        rows = self._db.execute(
+            f"SELECT id, kind, settings, started, finished, result FROM sessions {where} ORDER BY id DESC LIMIT ?",
+            (limit,),
+        )
+        return [_session_info(row) for row in rows]
+
+    def open_session(self, session_id: int) -> GameSession:
+        row = self._db.execute(
+            "SELECT id, kind, settings, started, finished, result FROM sessions WHERE id = ?", (session_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no game session {session_id} in {self.path}")
+        events = self._db.execute(
+            "SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq", (session_id,)
+        ).fetchall()
+        return GameSession(self, _session_info(row), events)
+
+    def _append(self, session_id: int, seq: int, kind: str, action: Mapping[str, Any] | None,
+                result: Mapping[str, Any] | None) -> None:
+        """One event and the session's finished/result columns, in one transaction."""
+        at = _now()
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO events (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
+                (session_id, seq, kind, None if action is None else dumps(action), at),
+            )
+            self._db.execute(
+                "UPDATE sessions SET finished = ?, result = ? WHERE id = ?",
+                (None if result is None else at, None if result is None else dumps(result), session_id),
+            )
+
+    def integrity(self) -> str:
+        """``"ok"`` or SQLite's description of what is wrong (for `companion doctor`)."""
+        return "; ".join(row[0] for row in self._db.execute("PRAGMA integrity_check"))
+
+
+def _valid_colour(colour: str) -> str:
+    if colour not in COLOURS:
+        raise InputError(f"unknown colour {colour!r}; choose one of {', '.join(COLOURS)}")
+    return colour
+
+
+def _session_info(row: tuple) -> SessionInfo:
+    sid, kind, settings, started, finished, result = row
+    return SessionInfo(sid, kind, json.loads(settings), started, finished, None if result is None else json.loads(result))
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error, so an action is all or nothing."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+class GameSession:
+    """One game being played: its settings, its log, and the state the log replays to.
+
+    Every intermediate state is kept (states are immutable values), so undo is a pop and
+    redo a push; the log only ever grows.
+    """
+
+    def __init__(self, store: Store, info: SessionInfo, events: list[tuple[int, str, str | None]]) -> None:
+        self.store = store
+        self.info = info
+        self.engine: Engine = engine_for(info.kind)
+        self._actions: list[dict[str, Any]] = []
+        self._states = [self.engine.initial_state(info.settings)]
+        self._redo: list[dict[str, Any]] = []
+        self._seq = 0
+        for seq, kind, action in events:
+            self._seq = seq
+            try:
+                self._replay(kind, None if action is None else json.loads(action))
+            except (RuleError, IndexError, ValueError) as exc:
+                raise StoreError(
+                    f"game session {info.id} in {store.path} cannot be replayed at event {seq} ({exc}). "
+                    "The log was left untouched."
+                ) from None
+
+    @property
+    def id(self) -> int:
+        return self.info.id
+
+    @property
+    def kind(self) -> str:
+        return self.info.kind
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.info.settings
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """The actions in effect now, oldest first (undone ones excluded)."""
+        return list(self._actions)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._actions)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def finished(self) -> bool:
+        return self.result() is not None
+
+    def result(self) -> Mapping[str, Any] | None:
+        """The game's result once its engine says it is over (engines without ``result`` never end)."""
+        result = getattr(self.engine, "result", None)
+        return None if result is None else result(self.state)
+
+    def do(self, action: Mapping[str, Any]) -> Any:
+        """Apply and log an action; returns the new state. An illegal action raises
+        :class:`RuleError` and nothing is written."""
+        action = json.loads(dumps(action))  # exactly what replay will see
+        new_state = self.engine.apply(self.state, action)
+        self._commit("do", action, new_state)
+        self._actions.append(action)
+        self._states.append(new_state)
+        self._redo.clear()
+        return new_state
+
+    def undo(self) -> Any:
+        if not self._actions:
+            raise RuleError("undo", "there is nothing to undo")
+        self._commit("undo", None, self._states[-2])
+        self._redo.append(self._actions.pop())
+        self._states.pop()
+        return self.state
+
+    def redo(self) -> Any:
+        if not self._redo:
+            raise RuleError("redo", "there is nothing to redo")
+        action = self._redo[-1]
+        new_state = self.engine.apply(self.state, action)
+        self._commit("redo", None, new_state)
+        self._actions.append(self._redo.pop())
+        self._states.append(new_state)
+        return new_state
+
+    def _commit(self, kind: str, action: Mapping[str, Any] | None, new_state: Any) -> None:
+        result = getattr(self.engine, "result", None)
+        self.store._append(self.id, self._seq + 1, kind, action, None if result is None else result(new_state))
+        self._seq += 1
+
+    def _replay(self, kind: str, action: dict[str, Any] | None) -> None:
+        if kind == "do":
+            self._states.append(self.engine.apply(self.state, action))
+            self._actions.append(action)
+            self._redo.clear()
+        elif kind == "undo":
+            self._redo.append(self._actions.pop())
+            self._states.pop()
+        else:
+            self._states.append(self.engine.apply(self.state, self._redo[-1]))
+            self._actions.append(self._redo.pop())
+
+    def events(self) -> Iterator[tuple[int, str, str | None, str]]:
+        """The raw log (seq, kind, action JSON, time), for export and inspection."""
+        yield from self.store._db.execute(
+            "SELECT seq, kind, action, at FROM events WHERE session_id = ? ORDER BY seq", (self.id,)
+        )

@@ -1,0 +1,11 @@
+"""Shared test setup. Kivy is told to render offscreen before anything can import it, so
+the UI tests run on a machine without a display (Mesa's software GL does the drawing)."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
