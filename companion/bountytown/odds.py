@@ -1,0 +1,125 @@
+"""Exact duel odds against a bounty, and the census of every five-card hand.
+
+Both questions are "how are the ranks spread over every equally likely set of cards
+drawn from a pile?". Listing the sets one by one is too slow (17 million five-card
+hands), so draws are counted as multisets of card *types*, each weighted by how many
+sets of physical cards it stands for (product of C(copies left, k)). The walk goes one
+suit at a time and merges partial draws that have the same hand shape (see
+``hands.py``) and the same number of cards still to draw; the rank only depends on the
+shape, so the merged weights are exact. Every figure is an integer count or a Fraction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from math import comb, prod
+from typing import Iterable, Mapping
+
+from companion.bountytown.cards import CARD_TYPES, COPIES, DECK_SIZE, SUITS, VALUES, check_copies, parse_cards, suit_of, value_of
+from companion.bountytown.hands import (
+    SUIT_COUNT_SHIFT,
+    HandRank,
+    best_play,
+    rank,
+    rank_of_shape,
+    suit_flags,
+    value_shift,
+)
+from companion.errors import InputError
+
+Pile = Mapping[str, int]  # card type -> copies left
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    """The player's chances against a bounty, exact. A tie is reported on its own: the
+    player still takes the bounty, but also a wound."""
+
+    p_win: Fraction
+    p_tie: Fraction
+    p_lose: Fraction
+    hand: HandRank
+    play: tuple[str, ...]  # the fewest cards reaching ``hand``; the player keeps the rest
+
+
+def full_deck() -> dict[str, int]:
+    return dict.fromkeys(CARD_TYPES, COPIES)
+
+
+def rank_distribution(draws: int, pile: Pile | None = None, base: Iterable[str] = ()) -> dict[int, int]:
+    """How many ways (sets of physical cards) drawing ``draws`` cards from ``pile``
+    gives each rank to ``base`` plus the draw. The counts add up to C(pile size, draws)."""
+    pile = full_deck() if pile is None else pile
+    base = tuple(base)
+    if draws < 0 or draws > sum(pile.values()):
+        raise InputError(f"cannot draw {draws} cards from a pile of {sum(pile.values())}")
+    if draws == 0 and not base:
+        raise InputError("a bounty needs base cards or drawn cards to make a hand")
+    # the base's values; its suits enter with each suit's options below
+    start = sum(1 << value_shift(value_of(card)) for card in base)
+    states: dict[tuple[int, int], int] = {(start, draws): 1}
+    for suit in SUITS:
+        options = _suit_options(suit, pile, [c for c in base if suit_of(c) == suit], draws)
+        last = suit == SUITS[-1]
+        merged: dict[tuple[int, int], int] = defaultdict(int)
+        for (shape, left), ways in states.items():
+            for taken in ((left,) if last else range(left + 1)):
+                for add, flags, weight in options[taken]:
+                    merged[(shape + add) | flags, left - taken] += ways * weight
+        states = merged
+    spread: dict[int, int] = defaultdict(int)
+    for (shape, _), ways in states.items():
+        spread[rank_of_shape(shape)] += ways
+    return dict(spread)
+
+
+def _suit_options(suit: str, pile: Pile, base_in_suit: list[str], draws: int) -> list[list[tuple[int, int, int]]]:
+    """Every way to draw k cards of one suit (k = 0..draws), as (shape increment, flag
+    bits, number of physical card sets), grouped by k."""
+    base_mask = 0
+    for card in base_in_suit:
+        base_mask |= 1 << (value_of(card) - 1)
+    left = [min(pile.get(f"{v}{suit}", 0), draws) for v in VALUES]
+    options: list[list[tuple[int, int, int]]] = [[] for _ in range(draws + 1)]
+    for taken in product(*(range(n + 1) for n in left)):
+        k = sum(taken)
+        if k > draws:
+            continue
+        mask = base_mask
+        add = 0
+        for v, n in zip(VALUES, taken):
+            if n:
+                mask |= 1 << (v - 1)
+                add += n << value_shift(v)
+        in_suit = len(base_in_suit) + k
+        if in_suit:
+            add += 1 << SUIT_COUNT_SHIFT
+        weight = prod(comb(pile.get(f"{v}{suit}", 0), n) for v, n in zip(VALUES, taken))
+        options[k].append((add, suit_flags(in_suit, mask), weight))
+    return options
+
+
+def duel_odds(hand: Iterable[str], bounty_base: Iterable[str] = (), bounty_draws: int = 0,
+              known: Iterable[str] = ()) -> DuelOdds:
+    """Exact chances of ``hand`` (its best rank) against a bounty whose printed base
+    cards are ``bounty_base`` and who draws ``bounty_draws`` cards from the deck less
+    every card named (hand, base, ``known``), each set of cards equally likely."""
+    hand, base, known = parse_cards(hand), parse_cards(bounty_base), parse_cards(known)
+    if not hand:
+        raise InputError("the player's hand needs at least one card")
+    named = hand + base + known
+    check_copies(named)
+    pile = Counter(full_deck())
+    pile.subtract(named)
+    if bounty_draws > DECK_SIZE - len(named):
+        raise InputError(f"the bounty cannot draw {bounty_draws} cards: only {DECK_SIZE - len(named)} are not named")
+    player = rank(hand)
+    spread = rank_distribution(bounty_draws, pile, base)
+    total = comb(DECK_SIZE - len(named), bounty_draws)
+    win = sum(w for r, w in spread.items() if r > player.rank)
+    tie = spread.get(player.rank, 0)
+    return DuelOdds(Fraction(win, total), Fraction(tie, total), Fraction(total - win - tie, total),
+                    player, best_play(hand))
