@@ -53,6 +53,10 @@ CREATE TABLE events (
     at         TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE prefs (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 
@@ -158,6 +162,16 @@ class Store:
 
     def _transaction(self):
         return _Transaction(self._db)
+
+    # -- app preferences (sound on/off and the like) -----------------------------------
+
+    def pref(self, key: str, default: Any = None) -> Any:
+        row = self._db.execute("SELECT value FROM prefs WHERE key = ?", (key,)).fetchone()
+        return default if row is None else json.loads(row[0])
+
+    def set_pref(self, key: str, value: Any) -> None:
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO prefs (key, value) VALUES (?, ?)", (key, json.dumps(value)))
 
     # -- player profiles -------------------------------------------------------------
 

@@ -170,3 +170,11 @@ def test_replay_after_any_mix_of_do_undo_redo_matches_the_live_state(tmp_path_fa
         again = store.open_session(game.id)
         assert (again.state, again.actions, again.can_redo) == live
         assert game.state.score("Ann") == sum(a["points"] for a in game.actions)
+
+
+def test_preferences_persist(db):
+    with Store(db) as store:
+        assert store.pref("sound", True) is True
+        store.set_pref("sound", False)
+    with Store(db) as store:
+        assert store.pref("sound", True) is False

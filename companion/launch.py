@@ -1,0 +1,52 @@
+"""Starting the touchscreen app from the `companion` command.
+
+Kivy reads its configuration when it is first imported, so the window size, input and
+argument handling are settled here before anything imports kivy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from companion.display import display_problem
+from companion.store import Store, StoreError, default_db_path
+
+WIDTH, HEIGHT = 800, 480
+
+
+def configure_kivy(*, fullscreen: bool) -> None:
+    """Window size and input set before Kivy creates its window."""
+    os.environ["KIVY_NO_ARGS"] = "1"  # our argparse owns the command line, not Kivy's
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(WIDTH))
+    Config.set("graphics", "height", str(HEIGHT))
+    Config.set("graphics", "minimum_width", str(WIDTH))
+    Config.set("graphics", "minimum_height", str(HEIGHT))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("kivy", "exit_on_escape", "0")
+    # right-click on a desktop must not leave red multitouch dots behind
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+    # a touchscreen with no keyboard gets Kivy's on-screen keyboard for names
+    Config.set("kivy", "keyboard_mode", "systemanddock" if fullscreen else "system")
+
+
+def run_app(args: argparse.Namespace) -> int:
+    problem = display_problem()
+    if problem:
+        print(f"companion: cannot start the app: {problem}.", file=sys.stderr)
+        print("Everything else works without a screen: try `companion --help` or `companion doctor`.",
+              file=sys.stderr)
+        return 1
+    try:
+        store = Store(args.db or default_db_path())
+    except StoreError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    configure_kivy(fullscreen=args.fullscreen)
+    from ui.app import CompanionApp
+
+    CompanionApp(store, backend=args.backend, pads=args.pads, port=args.port).run()
+    return 0

@@ -1,0 +1,111 @@
+"""Headless UI harness: one offscreen 800x480 window per test process, a fresh app and
+database per test, and a driver that taps real widgets with real touch events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from companion.launch import configure_kivy
+
+configure_kivy(fullscreen=False)
+
+from kivy.app import App  # noqa: E402
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from companion.store import Store  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "_artifacts"
+
+
+class Driver:
+    """What a person does at the screen: look, tap, type."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    @property
+    def screen(self):
+        return self.app.manager.current_screen
+
+    def pump(self, frames: int = 3) -> None:
+        for _ in range(frames):
+            EventLoop.idle()
+
+    def widgets(self, root=None):
+        return list((root or self.screen).walk(restrict=True))
+
+    def find(self, text: str | None = None, *, cls: type | None = None, startswith: str | None = None, root=None):
+        """The single widget on screen whose text is ``text`` (or starts with ``startswith``)."""
+        found = [w for w in self.widgets(root)
+                 if (cls is None or isinstance(w, cls))
+                 and (text is None or getattr(w, "text", None) == text)
+                 and (startswith is None or str(getattr(w, "text", "")).startswith(startswith))]
+        assert len(found) == 1, f"expected one widget {text or startswith!r}, found {len(found)}: " + \
+            repr(sorted({str(getattr(w, 'text', ''))[:40] for w in self.widgets(root) if getattr(w, 'text', '')}))
+        return found[0]
+
+    def texts(self, root=None) -> list[str]:
+        return [w.text for w in self.widgets(root) if isinstance(getattr(w, "text", None), str) and w.text]
+
+    def tap(self, widget_or_text, **find) -> None:
+        widget = self.find(widget_or_text, **find) if isinstance(widget_or_text, str) else widget_or_text
+        assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
+        self.pump(1)
+        x, y = widget.to_window(*widget.center)
+        assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.pump(1)
+        touch.touch_up()
+        self.pump(2)
+
+    def type(self, text: str) -> None:
+        """Keyboard input into the focused text field."""
+        for char in text:
+            Window.dispatch("on_textinput", char)
+        self.pump(1)
+
+    def key(self, key: int, modifiers: list[str] | None = None) -> None:
+        Window.dispatch("on_keyboard", key, 0, None, modifiers or [])
+        self.pump(1)
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.pump(2)
+        # Window.screenshot numbers its files (name0001.png); keep one stable name per shot
+        path = ARTIFACTS / f"{name}.png"
+        Path(Window.screenshot(name=str(ARTIFACTS / f"{name}-.png"))).replace(path)
+        return path
+
+
+def start_app(db: Path, **kwargs):
+    from ui.app import CompanionApp
+
+    app = CompanionApp(Store(db), backend=kwargs.pop("backend", "sim"), **kwargs)
+    app._run_prepare()  # what App.run() does before its loop: build, attach to the window, on_start
+    return Driver(app)
+
+
+def stop_app(driver: Driver) -> None:
+    app = driver.app
+    Window.remove_widget(app.root)
+    app.dispatch("on_stop")
+    App._running_app = None
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    return tmp_path / "companion.db"
+
+
+@pytest.fixture
+def ui(db) -> Iterator[Driver]:
+    driver = start_app(db)
+    driver.pump()
+    yield driver
+    stop_app(driver)

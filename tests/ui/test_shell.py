@@ -1,0 +1,108 @@
+"""The app shell, driven through its widgets: Home, Players, a session started and resumed."""
+
+from kivy.uix.textinput import TextInput
+
+from companion.store import Store
+from tests.ui.conftest import start_app, stop_app
+
+ESCAPE = 27
+
+
+def test_home_offers_games_and_says_there_are_none_yet(ui):
+    assert ui.app.manager.current == "home"
+    assert "Score pad" in ui.texts()
+    assert any(t.startswith("No games yet") for t in ui.texts())
+    ui.screenshot("home-empty")
+
+
+def test_create_and_rename_a_player_through_the_widgets(ui, db):
+    ui.tap("Players")
+    ui.tap(ui.find(cls=TextInput))
+    ui.type("Calamity")
+    ui.tap("blue")
+    ui.tap("Add player")
+    assert "Added Calamity." in ui.texts()
+    chip = ui.find("Calamity")
+    assert chip.colour == "blue"
+    ui.tap(chip)
+    name = ui.find(cls=TextInput)
+    assert name.text == "Calamity"
+    name.text = ""
+    ui.tap(name)
+    ui.type("Jane")
+    ui.tap("green")
+    ui.tap("Save changes")
+    ui.screenshot("players")
+    assert [(p.name, p.colour) for p in ui.app.store.players()] == [("Jane", "green")]
+
+
+def test_bad_name_is_refused_with_the_reason(ui):
+    ui.app.store.add_player("Ann", "red")
+    ui.tap("Players")
+    ui.tap(ui.find(cls=TextInput))
+    ui.type("ann")
+    ui.tap("Add player")
+    assert "There is already a player called 'ann'" in ui.texts()
+    assert len(ui.app.store.players()) == 1
+
+
+def scores(ui):
+    """What the score pad shows: name -> score, top to bottom."""
+    return {row.ids.who.text: row.ids.score.text for row in reversed(ui.screen.ids.rows.children)}
+
+
+def row(ui, name):
+    return next(r for r in ui.screen.ids.rows.children if r.ids.who.text == name)
+
+
+def test_start_play_undo_and_resume_after_restart(db):
+    with Store(db) as store:
+        store.add_player("Ann", "red")
+        store.add_player("Bob", "yellow")
+    ui = start_app(db)
+    ui.pump()
+    ui.tap("Score pad")
+    assert ui.find("Start").disabled
+    ui.tap("Bob")
+    ui.tap("Ann")
+    assert "Seats in order: Bob, Ann" in ui.texts()
+    ui.tap("Start")
+    assert ui.app.manager.current == "scorepad"
+    assert list(scores(ui)) == ["Bob", "Ann"]
+    ui.tap(ui.find("+5", root=row(ui, "Ann")))
+    ui.tap(ui.find("+1", root=row(ui, "Bob")))
+    assert scores(ui) == {"Bob": "1", "Ann": "5"}
+    ui.screenshot("scorepad")
+    ui.tap("Undo")
+    assert scores(ui) == {"Bob": "0", "Ann": "5"}
+    ui.tap("Redo")
+    assert scores(ui) == {"Bob": "1", "Ann": "5"}
+    ui.tap("Undo")
+    ui.tap("Home")
+    assert any(t.startswith("Resume Score pad: Bob, Ann") for t in ui.texts())
+    stop_app(ui)
+
+    ui = start_app(db)  # a restart: the game resumes exactly where it was, redo included
+    ui.pump()
+    ui.tap(ui.find(startswith="Resume Score pad"))
+    assert scores(ui) == {"Bob": "0", "Ann": "5"}
+    ui.tap("Redo")
+    assert scores(ui) == {"Bob": "1", "Ann": "5"}
+    ui.tap("Finish game")
+    assert "Finished. Winner: Ann" in ui.texts()
+    assert ui.find("+5", root=row(ui, "Ann")).disabled
+    ui.tap("Home")
+    assert any(t.startswith("Score pad: won by Ann") for t in ui.texts())
+    stop_app(ui)
+
+
+def test_escape_goes_home_and_ctrl_z_undoes(ui):
+    ui.app.store.add_player("Ann", "red")
+    session = ui.app.start_session("scorepad", {"players": ["Ann"]})
+    ui.pump()
+    ui.tap("+5")
+    assert session.state.scores == (5,)
+    ui.key(ord("z"), ["ctrl"])
+    assert session.state.scores == (0,)
+    ui.key(ESCAPE)
+    assert ui.app.manager.current == "home"

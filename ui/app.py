@@ -1,0 +1,117 @@
+"""The companion app: one ScreenManager, screens created the first time they are shown.
+
+Only Home is built at start, so the first frame comes quickly and a game's screens (and
+the hardware behind Rapid City) cost nothing until that game is played.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Mapping
+
+from kivy.app import App
+from kivy.core.window import Window
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.store import GameSession, Store
+from ui import theme
+
+#: screen name -> "module:Class"; game kinds use their kind as the screen name and
+#: "<kind>_setup" for the screen that starts a new game
+SCREENS: dict[str, str] = {
+    "home": "ui.home:HomeScreen",
+    "players": "ui.players:PlayersScreen",
+    "settings": "ui.settings:SettingsScreen",
+    "scorepad_setup": "ui.scorepad:ScorePadSetup",
+    "scorepad": "ui.scorepad:ScorePadScreen",
+}
+
+KEY_ESCAPE = 27
+
+
+class CompanionApp(App):
+    title = "Old West Companion"
+    backend_name = StringProperty("auto")
+    store = ObjectProperty(None)
+
+    def __init__(self, store: Store, *, backend: str = "auto", pads: str | None = None,
+                 port: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        self.backend_name = backend
+        self.pads = pads
+        self.port = port
+        self._hardware = None
+
+    def build(self) -> ScreenManager:
+        Window.clearcolor = theme.BACKGROUND
+        Window.bind(on_keyboard=self._on_keyboard)
+        self.manager = ScreenManager(transition=NoTransition())
+        self.go("home")
+        return self.manager
+
+    def screen(self, name: str):
+        """The screen called ``name``, created on first use."""
+        if not self.manager.has_screen(name):
+            module, _, cls = SCREENS[name].partition(":")
+            self.manager.add_widget(getattr(importlib.import_module(module), cls)(name=name))
+        return self.manager.get_screen(name)
+
+    def go(self, name: str):
+        screen = self.screen(name)
+        self.manager.current = name
+        return screen
+
+    def go_home(self) -> None:
+        self.go("home")
+
+    def new_game(self, kind: str) -> None:
+        self.go(f"{kind}_setup")
+
+    def start_session(self, kind: str, settings: Mapping[str, Any]) -> GameSession:
+        """Create the session (the engine checks the settings first) and show it."""
+        session = self.store.new_session(kind, settings)
+        self.show_session(session)
+        return session
+
+    def resume(self, session_id: int) -> GameSession:
+        session = self.store.open_session(session_id)
+        self.show_session(session)
+        return session
+
+    def show_session(self, session: GameSession) -> None:
+        screen = self.screen(session.kind)
+        screen.session = None  # a fresh assignment always redraws, even for the same game
+        screen.session = session
+        self.manager.current = session.kind
+
+    def hardware(self):
+        """The pad backend, opened the first time Rapid City needs it."""
+        if self._hardware is None:
+            from hardware.select import open_backend
+
+            self._hardware = open_backend(self.backend_name, pads=self.pads, port=self.port)
+        return self._hardware
+
+    def _on_keyboard(self, _window, key: int, _scancode, _text, modifiers: list[str]) -> bool:
+        """Escape goes back to Home instead of closing the app; Ctrl+Z / Ctrl+Y undo and redo."""
+        current = self.manager.current_screen
+        if key == KEY_ESCAPE:
+            if self.manager.current != "home":
+                self.go_home()
+            return True
+        if "ctrl" in modifiers and hasattr(current, "session") and current.session is not None:
+            if key == ord("z"):
+                current.undo()
+                return True
+            if key == ord("y"):
+                current.redo()
+                return True
+        return False
+
+    def on_stop(self) -> None:
+        Window.unbind(on_keyboard=self._on_keyboard)
+        if self._hardware is not None:
+            self._hardware.close()
+        self.store.close()

@@ -1,0 +1,35 @@
+"""Settings: sound, where the data lives, which pad backend is in use, and the rules help
+that shows every ruling the companion applies where the rulebooks are silent."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.screenmanager import Screen
+
+from companion import __version__
+from companion.rulings import for_game
+from ui.kvload import load_kv
+from ui.widgets import Caption, Heading
+
+GAMES = (("Spurs", "R-S"), ("Bountytown", "R-B"), ("Rapid City", "R-R"))
+
+
+class SettingsScreen(Screen):
+    def on_kv_post(self, _base) -> None:
+        box = self.ids.rulings
+        for game, prefix in GAMES:
+            box.add_widget(Heading(text=f"{game} rulings", color=(0.17, 0.11, 0.08, 1)))
+            for rid, text in for_game(prefix):
+                box.add_widget(Caption(text=f"[b]{rid}[/b] {text}", markup=True, font_size="16sp"))
+
+    def on_pre_enter(self, *_args) -> None:
+        app = App.get_running_app()
+        self.ids.sound.state = "down" if app.store.pref("sound", True) else "normal"
+        self.ids.about.text = (f"Version {__version__}\nDatabase: {app.store.path}\n"
+                               f"Pad backend: {app.backend_name}")
+
+    def set_sound(self, on: bool) -> None:
+        App.get_running_app().store.set_pref("sound", on)
+
+
+load_kv(__file__)

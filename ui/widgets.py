@@ -1,0 +1,61 @@
+"""Widgets every screen shares: big buttons, player chips, the game bar with Undo/Redo."""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+from ui import theme
+from ui.kvload import load_kv
+
+
+class BigButton(Button):
+    """A flat button at least a finger high."""
+
+    tint = ListProperty(theme.ACCENT)
+
+
+class Chip(ToggleButton):
+    """A player's colour with their name on it; the name is always there, so colour is never
+    the only clue. ``selected`` shows as a thick frame and a bold name."""
+
+    colour = StringProperty("red")
+
+
+class Panel(BoxLayout):
+    """A parchment card on the dark table background."""
+
+
+class Caption(Label):
+    """Text that wraps inside its width and grows to fit, for lists and help."""
+
+
+class Heading(Label):
+    """Section headings."""
+
+
+class GameBar(BoxLayout):
+    """Home, the game's title, the last message (why an action was refused), Undo and Redo.
+    Every game screen puts one at its top (`screen: root` in its kv rule)."""
+
+    screen = ObjectProperty(None, allownone=True)
+    title = StringProperty("")
+    message = StringProperty("")
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+
+    _MIRRORED = ("title", "message", "can_undo", "can_redo")
+
+    def on_screen(self, _bar: GameBar, screen) -> None:
+        # Explicit binds: a kv expression through `root.screen.can_undo` lost its binding
+        # when `screen` was set by the parent rule, leaving Undo greyed out.
+        if screen is not None:
+            screen.bind(**{name: self.setter(name) for name in self._MIRRORED})
+            for name in self._MIRRORED:
+                setattr(self, name, getattr(screen, name))
+
+
+load_kv(__file__)
