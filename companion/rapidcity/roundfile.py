@@ -64,15 +64,15 @@ def load_round(path: str | Path) -> Round:
 def parse_round(data: Any) -> Round:
     """The :class:`Round` a round-file object describes, checked field by field."""
     obj = _object(data, "round file", ROUND_KEYS, REQUIRED_ROUND_KEYS)
-    players = _players(obj["players"])
-    tiles = _tiles(obj["tiles"])
+    players = parse_players(obj["players"])
+    tiles = parse_tiles(obj["tiles"])
     pads = [t.pad for t in tiles]
     return Round(
         players=players,
         tiles=tiles,
         card=parse_card(obj["card"], players),
         bullets=_bullets(obj.get("bullets", {}), players),
-        settings=_settings(obj.get("settings", {})),
+        settings=parse_settings(obj.get("settings", {})),
         events=tuple(_edge(e, f"events[{i}]", pads, players) for i, e in enumerate(_list(obj["events"], "events"))),
         touches=tuple(_touch(t, f"touches[{i}]", players) for i, t in enumerate(_list(obj.get("touches", []), "touches"))),
     )
@@ -136,7 +136,8 @@ def _drop_none(obj: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in obj.items() if v is not None}
 
 
-def _players(data: Any) -> tuple[str, ...]:
+def parse_players(data: Any) -> tuple[str, ...]:
+    """Distinct colours of R-R2 (the engine's setup checks players the same way)."""
     players = tuple(_choice(p, f"players[{i}]", COLOURS) for i, p in enumerate(_list(data, "players")))
     if not players:
         raise InputError("players: the list is empty")
@@ -146,7 +147,8 @@ def _players(data: Any) -> tuple[str, ...]:
     return players
 
 
-def _tiles(data: Any) -> tuple[Tile, ...]:
+def parse_tiles(data: Any) -> tuple[Tile, ...]:
+    """Tiles with distinct pad numbers, in the order given (the circle's order)."""
     tiles: list[Tile] = []
     for i, item in enumerate(_list(data, "tiles")):
         where = f"tiles[{i}]"
@@ -175,7 +177,8 @@ def _bullets(data: Any, players: tuple[str, ...]) -> dict[str, int]:
     return bullets
 
 
-def _settings(data: Any) -> Settings:
+def parse_settings(data: Any) -> Settings:
+    """Referee settings; keys left out keep their defaults (R-R4, R-R6, R-R8)."""
     obj = _object(data, "settings", tuple(SETTING_TYPES), ())
     values: dict[str, Any] = {}
     for key, value in obj.items():
