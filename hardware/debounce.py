@@ -1,0 +1,85 @@
+"""Leading-edge lockout debounce, done in our code rather than by the pin library.
+
+A library "settle" filter reports an edge only after the contact has been quiet for the
+bounce time, so the time it reports is the end of the bounce train, shifted by up to
+the window and by a different amount for every switch. A race decided to the millisecond
+needs the first edge's time. So the first edge is passed on at once with its own time,
+and the pad is ignored for the window after it (ruling: R-R4).
+
+A tap shorter than the window would then lose its release. The lockout therefore
+remembers the last level it ignored, and when the window is over (at the next edge, or at
+:meth:`LeadingEdgeLockout.settle` called by the backend's ticker) it passes on that level
+if it differs from the one last reported, stamped with the time it was seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class _PadState:
+    pressed: bool = False
+    t_ns: int | None = None  # time of the last edge passed on
+    lock_until: int | None = None
+    pending: tuple[bool, int] | None = None  # last level seen inside the lockout
+
+
+class LeadingEdgeLockout:
+    """Per-pad lockout over edges given in each pad's time order. Not thread-safe: the
+    pipeline that owns it holds a lock. ``bounce_ns == 0`` passes every change through."""
+
+    def __init__(self, bounce_ns: int) -> None:
+        if bounce_ns < 0:
+            raise ValueError(f"bounce window must not be negative, got {bounce_ns} ns")
+        self.bounce_ns = bounce_ns
+        self._pads: dict[int, _PadState] = {}
+        self.dropped = 0  # bounce edges ignored inside a lockout
+        self.late = 0  # edges older than the pad's last reported edge (cannot be placed)
+
+    def reset(self, pad: int, pressed: bool, t_ns: int) -> None:
+        """Start a pad at a known level (a button already held when the backend starts)."""
+        self._pads[pad] = _PadState(pressed=pressed, t_ns=t_ns)
+
+    def level(self, pad: int) -> tuple[bool, int | None]:
+        """The last level passed on for ``pad`` and when."""
+        state = self._pads.get(pad, _PadState())
+        return state.pressed, state.t_ns
+
+    def edge(self, pad: int, pressed: bool, t_ns: int) -> list[tuple[bool, int]]:
+        """The (pressed, t_ns) changes to pass on because of this raw edge, oldest first."""
+        state = self._pads.setdefault(pad, _PadState())
+        if state.t_ns is not None and t_ns < state.t_ns:
+            self.late += 1
+            return []
+        out = self._release_pending(state, t_ns)
+        if state.lock_until is not None and t_ns < state.lock_until:
+            state.pending = (pressed, t_ns)
+            self.dropped += 1
+            return out
+        state.pending = None
+        if pressed != state.pressed:
+            out.append(self._pass(state, pressed, t_ns))
+        return out
+
+    def settle(self, now_ns: int) -> list[tuple[int, bool, int]]:
+        """(pad, pressed, t_ns) for every pad whose lockout is over and whose last ignored
+        level differs from the one reported: the release of a tap shorter than the window."""
+        out = []
+        for pad, state in self._pads.items():
+            out.extend((pad, pressed, t) for pressed, t in self._release_pending(state, now_ns))
+        return out
+
+    def _release_pending(self, state: _PadState, now_ns: int) -> list[tuple[bool, int]]:
+        if state.pending is None or state.lock_until is None or now_ns < state.lock_until:
+            return []
+        pressed, t_ns = state.pending
+        state.pending = None
+        if pressed == state.pressed:
+            return []
+        return [self._pass(state, pressed, t_ns)]
+
+    def _pass(self, state: _PadState, pressed: bool, t_ns: int) -> tuple[bool, int]:
+        state.pressed, state.t_ns = pressed, t_ns
+        state.lock_until = t_ns + self.bounce_ns if self.bounce_ns else None
+        return pressed, t_ns
