@@ -1,0 +1,61 @@
+"""The `hand` and `odds duel` verbs, through companion.cli.main as a person runs them."""
+
+import json
+
+import pytest
+
+from companion.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_hand_prints_the_rank_name(capsys):
+    code, out, _ = run(capsys, "hand", "1H", "2H", "3H", "4H", "5H")
+    assert code == 0 and out.startswith("Straight Flush")
+
+
+def test_hand_json(capsys):
+    code, out, _ = run(capsys, "hand", "1H", "2H", "3H", "4H", "5H", "--json")
+    assert code == 0 and json.loads(out) == {"rank": 1, "name": "Straight Flush"}
+    _, out, _ = run(capsys, "hand", "--json", "4H", "4S")
+    assert json.loads(out) == {"rank": 10, "name": "Pair"}
+
+
+@pytest.mark.parametrize("argv, reason", [
+    (["hand", "6H"], "'6H'"),
+    (["hand", "3X"], "'3X'"),
+    (["hand", "1H", "2H", "3H", "4H", "5H", "5H"], "1 to 5 cards"),
+    (["hand", "3G", "3G", "3G", "3G"], "3G appears 4 times"),
+    (["odds", "duel", "--hand", "1H,1S,6G", "--bounty-draws", "2"], "'6G'"),
+    (["odds", "duel", "--hand", "1H", "--bounty-base", "1H,1H,1H", "--bounty-draws", "2"], "1H appears 4 times"),
+])
+def test_bad_cards_exit_2_with_one_line(capsys, argv, reason):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert reason in err and err.count("\n") == 1
+
+
+def test_odds_duel_json(capsys):
+    code, out, _ = run(capsys, "odds", "duel", "--hand", "1H,1S,2G", "--bounty-base", "3C,3D",
+                       "--bounty-draws", "2", "--json")
+    result = json.loads(out)
+    assert code == 0 and set(result) == {"p_win", "p_tie", "p_lose"}
+    assert result["p_win"] == 0.0
+    assert result["p_tie"] == pytest.approx(1217 / 2415)
+    assert sum(result.values()) == pytest.approx(1.0)
+
+
+def test_odds_duel_without_base(capsys):
+    code, out, _ = run(capsys, "odds", "duel", "--hand", "1H,1S,2G", "--bounty-draws", "2", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["p_lose"] == 0.0 and result["p_win"] > 0.8
+
+
+def test_odds_duel_text(capsys):
+    code, out, _ = run(capsys, "odds", "duel", "--hand", "1H,1S,2G", "--bounty-base", "3C,3D", "--bounty-draws", "2")
+    assert code == 0
+    assert "Pair" in out and "play 1H 1S" in out and "tie" in out and "50.4%" in out

@@ -1,0 +1,87 @@
+"""Exact duel odds against a bounty, checked against listing every draw card by card."""
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations, permutations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from companion.bountytown.cards import CARD_TYPES, COPIES
+from companion.bountytown.hands import bounty_rank, rank
+from companion.bountytown.odds import duel_odds
+from companion.errors import InputError
+
+
+def physical_pile(named):
+    """Every card left in the deck, one entry per physical card."""
+    left = Counter(dict.fromkeys(CARD_TYPES, COPIES))
+    left.subtract(named)
+    return [card for card, n in left.items() for _ in range(n)]
+
+
+def brute(hand, base, draws, known=(), draw_sets=combinations):
+    mine = rank(hand).rank
+    tally = Counter()
+    for drawn in draw_sets(physical_pile(list(hand) + list(base) + list(known)), draws):
+        theirs = bounty_rank(base, drawn).rank
+        tally["win" if mine < theirs else "tie" if mine == theirs else "lose"] += 1
+    total = sum(tally.values())
+    return tuple(Fraction(tally[k], total) for k in ("win", "tie", "lose"))
+
+
+def as_tuple(odds):
+    return odds.p_win, odds.p_tie, odds.p_lose
+
+
+def test_design_example_against_ordered_draws():
+    # DESIGN.md: companion odds duel --hand 1H,1S,2G --bounty-base 3C,3D --bounty-draws 2
+    odds = duel_odds(["1H", "1S", "2G"], ["3C", "3D"], 2)
+    assert as_tuple(odds) == brute(["1H", "1S", "2G"], ["3C", "3D"], 2, draw_sets=permutations)
+    assert odds.p_win == 0  # the bounty's printed pair already ties a Pair
+    assert odds.hand.name == "Pair" and odds.play == ("1H", "1S")
+
+
+@pytest.mark.parametrize("hand, base, draws, known", [
+    (["5G", "5G", "5G", "1H", "1H"], [], 3, []),
+    (["1H", "2D", "3S", "4C", "5G"], ["1C"], 3, ["2G", "2G"]),
+    (["4H"], ["3C", "3D", "3S"], 1, []),
+    (["2S", "2S", "4S", "4D"], [], 1, ["2H", "2D", "2C", "2G"]),
+])
+def test_matches_listing_every_draw(hand, base, draws, known):
+    assert as_tuple(duel_odds(hand, base, draws, known)) == brute(hand, base, draws, known)
+
+
+def test_probabilities_are_exact_and_sum_to_one():
+    odds = duel_odds(["1H", "1S", "2G", "2C", "4D"], ["3C", "3D"], 5)
+    assert all(isinstance(p, Fraction) for p in as_tuple(odds))
+    assert sum(as_tuple(odds)) == 1
+
+
+def test_no_draws_is_a_certain_result():
+    assert as_tuple(duel_odds(["1H", "1S"], ["3C", "3D"], 0)) == (0, 1, 0)
+    assert as_tuple(duel_odds(["1H", "1S", "1D"], ["3C", "3D"], 0)) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(hand=[], bounty_draws=1), "at least one card"),
+    (dict(hand=["1H"], bounty_draws=0), "needs base cards or drawn cards"),
+    (dict(hand=["1H", "1H"], bounty_base=["1H", "1H"], bounty_draws=1), "1H appears 4 times"),
+    (dict(hand=["1H"], bounty_draws=80), "cannot draw 80"),
+    (dict(hand=["1H"], bounty_draws=-1), "cannot draw -1"),
+    (dict(hand=["9H"], bounty_draws=1), "'9H'"),
+])
+def test_bad_requests_are_refused(kwargs, message):
+    with pytest.raises(InputError, match=message):
+        duel_odds(**kwargs)
+
+
+cards = st.sampled_from(CARD_TYPES)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(cards, min_size=1, max_size=5), st.lists(cards, max_size=3), st.integers(0, 2))
+def test_property_matches_brute_force(hand, base, draws):
+    assume(max(Counter(hand + base).values()) <= COPIES and (base or draws))
+    assert as_tuple(duel_odds(hand, base, draws)) == brute(hand, base, draws)
