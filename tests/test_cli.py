@@ -1,0 +1,112 @@
+"""The `companion` command: help, versions, bad arguments, doctor, and no-display start."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from companion import __version__
+from companion.cli import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args, env=None):
+    """The real console entry point in a child process (`python -m companion`)."""
+    full_env = dict(os.environ, PYTHONPATH=ROOT, **(env or {}))
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                          env=full_env, timeout=60)
+
+
+def test_help_lists_every_verb(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    for verb in ("doctor", "pads", "odds", "hand", "referee", "--backend", "--db", "--fullscreen"):
+        assert verb in out
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.strip() == f"companion {__version__}"
+
+
+@pytest.mark.parametrize("argv", [["--frobnicate"], ["odds"], ["odds", "fly"], ["--backend", "bluetooth"], ["nonsense"]])
+def test_unknown_arguments_get_usage_and_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "usage: companion" in capsys.readouterr().err
+
+
+def test_python_dash_m_and_exit_code():
+    result = run("--frobnicate")
+    assert result.returncode == 2
+    assert "unrecognized arguments: --frobnicate" in result.stderr
+
+
+def test_doctor_reports_each_check(tmp_path):
+    result = run("--db", str(tmp_path / "c.db"), "doctor", env={"SDL_VIDEODRIVER": ""})
+    out = result.stdout
+    for name in ("Python", "Kivy", "Display", "GPIO", "Serial", "Database"):
+        assert name in out, out
+    assert "integrity ok" in out
+    assert result.returncode == 0, out
+
+
+def test_doctor_fails_on_a_damaged_database_and_says_what_to_do(tmp_path):
+    bad = tmp_path / "c.db"
+    bad.write_bytes(b"this is not sqlite" * 100)
+    result = run("--db", str(bad), "doctor")
+    assert result.returncode == 1
+    assert "damaged" in result.stdout and str(bad) in result.stdout
+    assert "-> " in result.stdout
+
+
+def test_no_display_is_said_plainly_not_a_traceback(tmp_path):
+    env = {"DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""}
+    if any(os.access(p, os.W_OK) for p in ("/dev/dri/card0", "/dev/dri/card1")):
+        pytest.skip("this machine has a usable DRM display")
+    result = run("--db", str(tmp_path / "c.db"), env=env)
+    assert result.returncode == 1
+    assert "no display found" in result.stderr
+    assert "SDL_VIDEODRIVER=offscreen" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_damaged_database_stops_the_app_with_its_path(tmp_path):
+    bad = tmp_path / "c.db"
+    bad.write_bytes(b"x" * 4096)
+    result = run("--db", str(bad), env={"SDL_VIDEODRIVER": "offscreen"})
+    assert result.returncode == 1
+    assert str(bad) in result.stderr and "Traceback" not in result.stderr
+    assert bad.read_bytes() == b"x" * 4096
+
+
+BLOCKER = textwrap.dedent("""
+    import importlib.abc, pkgutil, sys
+
+    class Block(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] in {"kivy", "gpiozero"}:
+                raise ImportError(f"{name} is blocked in this test")
+
+    sys.meta_path.insert(0, Block())
+    import companion
+    for info in pkgutil.walk_packages(companion.__path__, "companion."):
+        __import__(info.name)
+    from companion.cli import build_parser
+    build_parser()
+    print("loaded", len(sys.modules))
+""")
+
+
+def test_companion_loads_with_kivy_and_gpiozero_blocked():
+    result = subprocess.run([sys.executable, "-c", BLOCKER], capture_output=True, text=True,
+                            env=dict(os.environ, PYTHONPATH=ROOT), timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("loaded")
