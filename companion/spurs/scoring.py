@@ -1,0 +1,43 @@
+"""End of game: the moment a player's Fame reaches the target, the final table (R-S6, R-S7)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from companion.spurs.state import Player, ScoreRow, SpursState
+
+# ruling: R-S6 - the three Most markers; red and black bullets do not count
+MOST: dict[str, Callable[[Player], int]] = {
+    "Most Bullets": lambda p: p.bag.grey + p.bag.brown + p.bag.white,
+    "Most Wanted Posters": lambda p: p.posters,
+    "Most Money": lambda p: p.money,
+}
+
+
+def final_table(players: tuple[Player, ...], points: int) -> tuple[ScoreRow, ...]:
+    """Rows best first: score (Fame + Most bonuses), then money (R-S7). Players equal on
+    both share a place; the first place's tie is for a duel to break."""
+    bonuses = {p.name: tuple(m for m, value in MOST.items()
+                             if value(p) == max(value(q) for q in players)) for p in players}  # ruling: R-S6
+    ranked = sorted(players, key=lambda p: (-(p.fame + points * len(bonuses[p.name])), -p.money))
+    rows: list[ScoreRow] = []
+    for p in ranked:
+        score = p.fame + points * len(bonuses[p.name])
+        same = rows and (rows[-1].score, rows[-1].money) == (score, p.money)
+        rows.append(ScoreRow(p.name, p.fame, bonuses[p.name], score, p.money,
+                             rows[-1].place if same else len(rows) + 1))
+    return tuple(rows)
+
+
+def settle(state: SpursState) -> SpursState:
+    """The state with the game ended if any Fame reached the target (R-S7)."""
+    if state.game_over or all(p.fame < state.target for p in state.players):
+        return state
+    rows = final_table(state.players, state.most_points)  # ruling: R-S7
+    tied = tuple(r.name for r in rows if r.place == 1)
+    outcome = (f"game over: {tied[0]} wins" if len(tied) == 1
+               else f"game over: {', '.join(tied)} tie on score and money; a duel decides ('tiebreak')")
+    return replace(state, game_over=True, fight=None, final=rows,
+                   tied_for_first=tied if len(tied) > 1 else (),
+                   winner=tied[0] if len(tied) == 1 else None, last_outcome=outcome)

@@ -1,0 +1,111 @@
+"""Turn-level actions: Spurs, duels, resting, ending the turn, cards and the tie-break duel."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from companion.engine import RuleError
+from companion.spurs import fields
+from companion.spurs.state import Player, SpursState, Turn
+from companion.spurs.town import apply_card
+
+DUEL_BOUNTY_PER_POSTER = 20
+UNSTEALABLE = ("training", "henchmen")
+
+
+def spend_spur(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """Discard a Spur: one extra object on every later draw this turn. Fights and
+    challenges are single actions, so a Spur can never be spent half way through one."""
+    player = state.player
+    if player.spurs < 1:
+        raise RuleError("Spur Tokens", f"{player.name} has no Spur token to spend")
+    state = state.with_current(replace(player, spurs=player.spurs - 1))
+    return replace(state, turn=replace(state.turn, boost=state.turn.boost + 1),
+                   last_outcome=f"spent a Spur: draws this turn take {state.turn.boost + 1} extra")
+
+
+def rest(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    return replace(state, turn=replace(state.turn, ended=True), last_outcome=f"{state.player.name} rests")
+
+
+def end_turn(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """Play passes clockwise: the settings list players in seating order."""
+    current = (state.current + 1) % len(state.players)
+    return replace(state, current=current, turn=Turn(), last_outcome=f"{state.players[current].name}'s turn")
+
+
+def adjust(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """An Event or Equipment card's effect, which the companion does not model: signed
+    changes for one player (default: the current one) and for the bank's cash."""
+    rule = "Event Card"
+    i = state.index(action["player"]) if "player" in action else state.current
+    bank = state.bank + fields.delta(action, "bank", rule)
+    if bank < 0:
+        raise RuleError(rule, f"the bank holds ${state.bank}; cannot lose ${state.bank - bank}")
+    note = action.get("note", "card applied")
+    return replace(state.with_player(i, apply_card(state.players[i], action, rule)), bank=bank, last_outcome=str(note))
+
+
+def _steal(winner: Player, loser: Player, steal: object) -> tuple[Player, Player, str]:
+    rule = "R-S8"
+    if not isinstance(steal, Mapping):
+        raise RuleError(rule, f"'steal' is {{'what': 'money'|'gold'|'equipment'|'token', ...}}, got {steal!r}")
+    what = fields.choice(steal, "what", rule, ("money", "gold", "equipment", "token"))
+    if what == "money":
+        half = (loser.money + 1) // 2
+        winner, loser, took = replace(winner, money=winner.money + half), replace(loser, money=loser.money - half), f"${half}"
+    elif what == "gold":
+        if loser.gold < 1:
+            raise RuleError(rule, f"{loser.name} holds no gold nugget")
+        winner, loser, took = replace(winner, gold=winner.gold + 1), replace(loser, gold=loser.gold - 1), "a gold nugget"
+    elif what == "equipment":
+        name = fields.text(steal, "name", rule)
+        if name not in loser.equipment or name.lower() in UNSTEALABLE:
+            raise RuleError(rule, f"{name!r} is not an Equipment card {loser.name} holds that can be stolen "
+                                  "(Training and Henchmen never can)")
+        if name in winner.equipment:
+            raise RuleError("General Store", f"{winner.name} already carries {name!r}: one of each name")
+        winner = replace(winner, equipment=winner.equipment + (name,))
+        loser, took = replace(loser, equipment=tuple(e for e in loser.equipment if e != name)), name
+    else:
+        token = fields.text(steal, "token", rule)
+        carried = next((c for c in loser.carried if c.token == token), None)
+        if carried is None:
+            raise RuleError(rule, f"{loser.name} carries no challenge token {token!r}")
+        winner = replace(winner, carried=winner.carried + (carried,))
+        loser, took = replace(loser, carried=tuple(c for c in loser.carried if c.token != token)), f"token {token}"
+    return replace(winner, posters=winner.posters + 1), loser, took
+
+
+def duel(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """The outcome of a duel fought at the table between the current player and
+    ``opponent``: every consequence listed under "A) Duel" (R-S8)."""
+    rule = "R-S8"
+    opponent = state.index(action.get("opponent"))
+    if opponent == state.current:
+        raise RuleError(rule, "a player cannot duel themselves")
+    w = state.index(action.get("winner"))
+    if w not in (state.current, opponent):
+        raise RuleError(rule, f"the winner must be {state.player.name} or {state.players[opponent].name}")
+    l = opponent if w == state.current else state.current
+    winner, loser = state.players[w], state.players[l]
+    gain = 2 if loser.fame > winner.fame else 1  # ruling: R-S8
+    winner = replace(winner, fame=winner.fame + gain, money=winner.money + DUEL_BOUNTY_PER_POSTER * loser.posters)
+    loser = replace(loser, posters=0)
+    note = f"{winner.name} wins the duel: +{gain} fame, ${DUEL_BOUNTY_PER_POSTER * state.players[l].posters} for posters"
+    if action.get("steal") is not None:
+        winner, loser, took = _steal(winner, loser, action["steal"])
+        note += f", stole {took} (Wanted Poster)"
+    loser = replace(loser.take_reds(1), spurs=loser.spurs + 1)
+    return replace(state.with_player(w, winner).with_player(l, loser), last_outcome=note)
+
+
+def tiebreak(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """Record the duel that breaks a tie for first place (R-S7)."""
+    if not state.tied_for_first:
+        raise RuleError("R-S7", "there is no tie for first place to break")
+    winner = action.get("winner")
+    if winner not in state.tied_for_first:
+        raise RuleError("R-S7", f"the tie-break duel is between {', '.join(state.tied_for_first)}; got {winner!r}")
+    return replace(state, winner=winner, tied_for_first=(), last_outcome=f"{winner} wins the tie-break duel")
