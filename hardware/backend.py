@@ -20,6 +20,7 @@ from typing import Mapping
 from hardware.events import Event, PadFault, now_ns
 from hardware.padmap import PadMap
 from hardware.pipeline import EdgePipeline
+from hardware.rdm6300 import TagReaders
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Backend:
         self.pads = pads
         self.events: queue.SimpleQueue[Event] = queue.SimpleQueue()
         self.pipeline = EdgePipeline(pads, self.events, source=self.name, bounce_ms=bounce_ms)
+        self.tags = TagReaders(pads, self.events)  # pads with an ``rfid`` port (R-R5)
         self._tick_s = tick_s
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
@@ -55,6 +57,7 @@ class Backend:
         if self._started:
             return
         self._open()
+        self.tags.start()
         self._started = True
         self._stop.clear()
         if self._tick_s:
@@ -69,6 +72,7 @@ class Backend:
         if self._ticker is not None:
             self._ticker.join(timeout=2)
             self._ticker = None
+        self.tags.stop()
         self._close()
         self._started = False
 
@@ -98,7 +102,8 @@ class Backend:
 
     def status(self) -> Status:
         ok, detail = self._describe()
-        counters = {**self.pipeline.counters(), **self._counters()}
+        detail = "; ".join([detail, *self.tags.describe()])
+        counters = {**self.pipeline.counters(), **self._counters(), **self.tags.counters()}
         return Status(self.name, ok, detail, self.pipeline.faults(), counters)
 
     def _tick_loop(self) -> None:

@@ -37,9 +37,10 @@ class LeadingEdgeLockout:
         self.dropped = 0  # bounce edges ignored inside a lockout
         self.late = 0  # edges older than the pad's last reported edge (cannot be placed)
 
-    def reset(self, pad: int, pressed: bool, t_ns: int) -> None:
-        """Start a pad at a known level (a button already held when the backend starts)."""
-        self._pads[pad] = _PadState(pressed=pressed, t_ns=t_ns)
+    def reset(self, pad: int, pressed: bool) -> None:
+        """Start a pad at a known level (a button already held when the backend starts).
+        No time is kept: a scripted edge from before the start is still in order."""
+        self._pads[pad] = _PadState(pressed=pressed)
 
     def level(self, pad: int) -> tuple[bool, int | None]:
         """The last level passed on for ``pad`` and when."""

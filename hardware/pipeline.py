@@ -35,7 +35,7 @@ class EdgePipeline:
     def start(self, pad: int, pressed: bool, t_ns: int) -> None:
         """A pad's level when the backend opens it (no event: nothing changed)."""
         with self._lock:
-            self._lockout.reset(pad, pressed, t_ns)
+            self._lockout.reset(pad, pressed)
             self._faults.start(pad, pressed, t_ns)
             self._delivered[pad] = pressed
 
