@@ -98,7 +98,8 @@ BLOCKER = textwrap.dedent("""
     sys.meta_path.insert(0, Block())
     import companion
     for info in pkgutil.walk_packages(companion.__path__, "companion."):
-        __import__(info.name)
+        if not info.name.endswith("__main__"):  # that one starts the app
+            __import__(info.name)
     from companion.cli import build_parser
     build_parser()
     print("loaded", len(sys.modules))
