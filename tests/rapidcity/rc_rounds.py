@@ -14,6 +14,22 @@ FOUR = ["red", "blue", "green", "yellow"]
 FOUR_TILES = [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
               {"pad": 3, "location": "saloon"}, {"pad": 4, "location": "saloon"}]
 
+#: the round file printed in DESIGN.md ("Rapid City round file"), verbatim
+DESIGN_EXAMPLE = {
+    "players": ["red", "blue", "green", "yellow"],
+    "tiles": [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
+              {"pad": 3, "location": "saloon"}, {"pad": 4, "location": "saloon"}],
+    "bullets": {"red": 2, "blue": 0, "green": 5, "yellow": 1},
+    "card": {"type": "character", "character": "sheriff"},
+    "settings": {"bounce_ms": 30, "window_ms": 5000, "tie_ms": 1, "ultimate": False},
+    "events": [
+        {"pad": 3, "edge": "press", "t_ms": 431.2, "player": "blue"},
+        {"pad": 3, "edge": "release", "t_ms": 431.9},
+        {"pad": 3, "edge": "press", "t_ms": 432.4},
+    ],
+    "touches": [{"by": "red", "pawn": "blue", "t_ms": 610.0, "hand": "right"}],
+}
+
 
 def press(pad: int, t_ms: float, player: str | None = None) -> dict[str, Any]:
     edge: dict[str, Any] = {"pad": pad, "edge": "press", "t_ms": t_ms}

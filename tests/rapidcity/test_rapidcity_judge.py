@@ -3,33 +3,18 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from companion.rapidcity.judge import judge, verdict_to_json
 from companion.rapidcity.roundfile import parse_round
-from rc_rounds import press, release, round_file, touch, verdict
+from rc_rounds import DESIGN_EXAMPLE, press, release, touch, verdict
 
 SHERIFF = {"type": "character", "character": "sheriff"}
 INDIAN = {"type": "character", "character": "indian"}
 BANDIT = {"type": "character", "character": "bandit"}
 ALL_IN = [press(1, 500, "red"), press(2, 510, "blue"), press(3, 520, "green"), press(4, 530, "yellow")]
 
-DESIGN_EXAMPLE = {
-    "players": ["red", "blue", "green", "yellow"],
-    "tiles": [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
-              {"pad": 3, "location": "saloon"}, {"pad": 4, "location": "saloon"}],
-    "bullets": {"red": 2, "blue": 0, "green": 5, "yellow": 1},
-    "card": {"type": "character", "character": "sheriff"},
-    "settings": {"bounce_ms": 30, "window_ms": 5000, "tie_ms": 1, "ultimate": False},
-    "events": [
-        {"pad": 3, "edge": "press", "t_ms": 431.2, "player": "blue"},
-        {"pad": 3, "edge": "release", "t_ms": 431.9},
-        {"pad": 3, "edge": "press", "t_ms": 432.4},
-    ],
-    "touches": [{"by": "red", "pawn": "blue", "t_ms": 610.0, "hand": "right"}],
-}
 
 
 # --- the DESIGN.md example -------------------------------------------------------------
