@@ -1,0 +1,168 @@
+"""B) Visit Town, A) Duel (R-S8), and the end of the game (R-S6, R-S7)."""
+
+import pytest
+
+from companion.engine import RuleError
+from companion.spurs.engine import ENGINE
+
+from .helpers import ANN, BOB, CID, new_game, physical, play
+
+
+def rich(state, money=100, **more):
+    return play(state, {"type": "adjust", "money": money, **more})
+
+
+def test_buy_one_of_each_name_and_pay():
+    s = play(rich(new_game()), {"type": "buy", "name": "Lasso", "cost": 15}, {"type": "refresh"})
+    assert s.players[0].equipment == ("Lasso",) and s.players[0].money == 80
+    with pytest.raises(RuleError, match="one of each name"):
+        play(s, {"type": "buy", "name": "Lasso", "cost": 15})
+
+
+def test_not_enough_money_changes_nothing():
+    s = new_game()
+    with pytest.raises(RuleError, match=r"costs \$40"):
+        play(s, {"type": "saloon", "option": "round"})
+
+
+def test_one_visit_per_building_per_turn():
+    s = play(rich(new_game()), {"type": "refresh"}, {"type": "saloon", "option": "round"})
+    with pytest.raises(RuleError, match="already visited"):
+        play(s, {"type": "refresh"})
+    s = play(s, {"type": "saloon", "option": "round", "times": 1})  # still in the saloon: same visit
+    assert s.players[0].fame == 2 and s.players[0].money == 100 - 5 - 80
+
+
+def test_sell_pelts_and_turn_in_outlaws_where_they_belong():
+    s = play(new_game(), {"type": "hunt", "token": "P1", "hits": 1, "cash": 10, "fame": 1,
+                          **physical(brown=1, black=2)},
+             {"type": "end_turn"}, {"type": "end_turn"}, {"type": "end_turn"})
+    with pytest.raises(RuleError, match="no outlaw token 'P1'"):
+        play(s, {"type": "turn_in", "tokens": ["P1"]})
+    s = play(s, {"type": "sell", "tokens": ["P1"]})
+    assert (s.players[0].money, s.players[0].fame, s.players[0].carried) == (10, 1, ())
+
+
+def test_doctor_free_draw_returns_reds_once_per_visit():
+    s = play(new_game(), {"type": "doctor", "option": "draw", **physical(red=1, white=1)})
+    assert s.players[0].bag.red == 0 and s.players[0].bag.white == 1  # not shooting: the white stays
+    with pytest.raises(RuleError, match="once per visit"):
+        play(s, {"type": "doctor", "option": "draw", **physical(grey=2)})
+
+
+def test_doctor_pay_per_red():
+    s = play(rich(new_game(), 10), {"type": "doctor", "option": "pay", "reds": 1})
+    assert (s.players[0].bag.red, s.players[0].money) == (0, 5)
+    with pytest.raises(RuleError, match="holds 0 red"):
+        play(s, {"type": "doctor", "option": "pay", "reds": 1})
+
+
+def test_saloon_card_applies_entered_changes_with_the_red_limit():
+    s = play(new_game(), {"type": "saloon", "option": "card", "fame": 1, "bullets": {"red": 3, "white": 1}})
+    ann = s.players[0]
+    assert ann.bag.red == 3 and ann.bag.white == 2 and ann.fame == 0  # +1 fame, then 1 red over the limit
+    with pytest.raises(RuleError, match="cannot lose"):
+        play(new_game(), {"type": "saloon", "option": "card", "money": -5})
+
+
+def test_sell_gold_at_the_bank_leaves_the_game():
+    s = play(new_game(), {"type": "gold", "token": "G1", "nuggets": 2, "count": 0, "draw": "physical",
+                          "found": {"gold": 2}}, {"type": "end_turn"}, {"type": "end_turn"}, {"type": "end_turn"},
+             {"type": "bank", "option": "sell_gold", "nuggets": 2})
+    assert (s.players[0].gold, s.players[0].money, s.gold_bag.gold) == (0, 30, 8)
+
+
+def test_bank_robbery_success_takes_all_the_cash_and_a_poster():
+    s = play(new_game(), {"type": "bank", "option": "rob", "weapon": "rifle", **physical(brown=2, black=1)})
+    ann = s.players[0]
+    assert (ann.money, ann.fame, ann.posters, s.bank) == (100, 1, 1, 0)
+
+
+def test_bank_robbery_failure_poster_anyway_and_red():
+    s = play(new_game(), {"type": "bank", "option": "rob", "weapon": "revolver", **physical(grey=1, black=2)})
+    ann = s.players[0]
+    assert (ann.money, ann.posters, ann.bag.red, s.bank) == (0, 1, 2, 100)
+    with pytest.raises(RuleError, match="once per visit"):
+        play(s, {"type": "bank", "option": "rob", "weapon": "revolver", **physical(grey=3)})
+
+
+def test_duel_winner_gets_two_fame_from_a_more_famous_loser_and_poster_bounty():
+    s = play(new_game(), {"type": "adjust", "player": "Bob", "fame": 3, "posters": 2, "money": 9},
+             {"type": "duel", "opponent": "Bob", "winner": "Ann", "steal": {"what": "money"}})
+    ann, bob = s.players[0], s.players[1]
+    assert (ann.fame, ann.money, ann.posters) == (2, 40 + 5, 1)  # $20 x 2 posters, half of $9 rounded up
+    assert (bob.posters, bob.money, bob.bag.red, bob.spurs) == (0, 4, 1, 1)
+
+
+def test_duel_loser_is_the_challenger():
+    s = play(new_game(), {"type": "duel", "opponent": "Bob", "winner": "Bob"})
+    assert (s.players[1].fame, s.players[0].spurs, s.players[0].bag.red) == (1, 1, 2)
+
+
+def test_duel_cannot_steal_training():
+    s = play(new_game(), {"type": "end_turn"}, {"type": "adjust", "money": 50}, {"type": "buy", "name": "Training", "cost": 10},
+             {"type": "end_turn"}, {"type": "end_turn"})
+    with pytest.raises(RuleError, match="never can"):
+        play(s, {"type": "duel", "opponent": "Bob", "winner": "Ann", "steal": {"what": "equipment", "name": "Training"}})
+
+
+def test_game_ends_the_moment_fame_reaches_the_target_with_most_bonuses():
+    s = play(new_game(target_fame=10, most_points=2),
+             {"type": "adjust", "player": "Bob", "fame": 9, "money": 30},
+             {"type": "adjust", "player": "Cid", "posters": 1},
+             {"type": "adjust", "player": "Ann", "fame": 10})
+    assert s.game_over
+    rows = {r.name: r for r in s.final}
+    assert rows["Ann"].bonuses == ("Most Bullets",)  # grey+brown+white: Ann 7, Bob 7, Cid 6
+    assert rows["Bob"].bonuses == ("Most Bullets", "Most Money")
+    assert rows["Cid"].bonuses == ("Most Wanted Posters",)
+    assert (rows["Bob"].score, rows["Ann"].score, rows["Cid"].score) == (13, 12, 2)
+    assert s.winner == "Bob" and s.final[0].place == 1
+    with pytest.raises(RuleError, match="game is over"):
+        play(s, {"type": "rest"})
+
+
+def two_of_a_kind(**settings):
+    """Ann and Bob with the same bag, so Most Bullets is always a tie."""
+    return ENGINE.initial_state({"players": [ANN, {**BOB, "bag": ANN["bag"]}], **settings})
+
+
+def test_bonuses_can_tie_the_scores_and_money_decides():
+    s = play(two_of_a_kind(target_fame=3),
+             {"type": "adjust", "player": "Bob", "fame": 2, "posters": 1, "money": 5},
+             {"type": "adjust", "player": "Ann", "fame": 3})
+    # Ann 3 + Most Bullets = 4; Bob 2 + Bullets + Posters + Money = 5
+    assert [(r.name, r.score) for r in s.final] == [("Bob", 5), ("Ann", 4)] and s.winner == "Bob"
+
+
+def test_tied_on_score_and_money_a_duel_decides_and_is_recorded():
+    s = play(two_of_a_kind(target_fame=3),
+             {"type": "adjust", "player": "Bob", "fame": 2, "posters": 1},
+             {"type": "adjust", "player": "Ann", "fame": 3})
+    # Ann 3 + Bullets + Money(0 = 0) = 5; Bob 2 + Bullets + Posters + Money = 5
+    assert [r.place for r in s.final] == [1, 1]
+    assert s.winner is None and set(s.tied_for_first) == {"Ann", "Bob"}
+    with pytest.raises(RuleError, match="between"):
+        play(s, {"type": "tiebreak", "winner": "Cid"})
+    s = play(s, {"type": "tiebreak", "winner": "Bob"})
+    assert s.winner == "Bob" and s.tied_for_first == ()
+    with pytest.raises(RuleError, match="no tie"):
+        play(s, {"type": "tiebreak", "winner": "Ann"})
+
+
+def test_custom_target_and_bad_settings():
+    assert two_of_a_kind(target_fame=7).target == 7
+    for bad, reason in [({"players": [ANN]}, "2 to 6"), ({"players": [ANN, ANN]}, "different"),
+                        ({"players": [ANN, {**BOB, "bag": {"red": 4}}]}, "limit is 3"),
+                        ({"players": [ANN, {**BOB, "bag": {"pink": 1}}]}, "pink"),
+                        ({"players": [ANN, {k: v for k, v in BOB.items() if k != "riding"}]}, "riding"),
+                        ({"players": [ANN, BOB], "gang_rule": "wild"}, "gang_rule"),
+                        ({"players": [ANN, BOB], "target_fame": 0}, "target_fame")]:
+        with pytest.raises(RuleError, match=reason):
+            ENGINE.initial_state(bad)
+
+
+def test_turns_pass_clockwise_and_summary():
+    s = play(new_game(), {"type": "rest"}, {"type": "end_turn"}, {"type": "end_turn"}, {"type": "end_turn"})
+    assert s.current == 0
+    assert ENGINE.summary(play(new_game(), {"type": "adjust", "fame": 2})) == "Spurs, 3 players, fame 2/0/0 of 10"
