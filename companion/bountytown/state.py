@@ -1,0 +1,181 @@
+"""What the companion remembers of a Bountytown table, and how a game is set up.
+
+Card tracking stays light: the Duel cards in people's hands are on the table, not here.
+The companion records what changes the score and the rules' bookkeeping: where everyone
+stands, wounds, items, bounties, renown, whose turn it is and what they have used.
+States are frozen dataclasses so the store can keep every one of them for undo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from companion.bountytown.cards import parse_card, parse_cards
+from companion.engine import RuleError
+from companion.errors import InputError
+
+HAND_LIMIT = 5
+ACTIONS_PER_TURN = 3
+ACTIVE_BOUNTIES = 3
+PLAYERS = range(3, 7)
+ITEM_PRICES: dict[str, int] = {
+    "First Aid Kit": 3,
+    "Rifle": 3,
+    "Crucifix": 4,
+    "Box of Ammunition": 4,
+    "Cowboy Hat": 5,
+}
+SHERIFF, DOCS, STORE = "Sheriff's Office", "Doc's", "General Store"
+MIDDLE_ROW = (SHERIFF, DOCS, STORE)  # rulebook Setup 1: fixed, left to right
+TRAIN = "Train"
+
+
+@dataclass(frozen=True)
+class Bounty:
+    """A bounty card as entered: where it can be dueled, its printed base cards, how
+    many cards it draws, its renown and how many face-down items it carries."""
+
+    name: str
+    renown: int
+    locations: tuple[str, str]
+    base: tuple[str, ...] = ()
+    draws: int = 0
+    items: int = 0
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    character: str
+    location: str = SHERIFF
+    hand_limit: int = HAND_LIMIT
+    wounds: int = 0
+    items: tuple[str, ...] = ()
+    captured: tuple[Bounty, ...] = ()  # can be stolen or lost
+    turned_in: tuple[Bounty, ...] = ()  # locked at the Sheriff's Office
+
+    @property
+    def renown(self) -> int:
+        # ruling: R-B6: renown counts every captured bounty, turned-in or not
+        return sum(b.renown for b in self.captured + self.turned_in)
+
+    def bounty(self, name: str) -> Bounty:
+        for bounty in self.captured:
+            if bounty.name == name:
+                return bounty
+        locked = " (turned in, so it is locked)" if any(b.name == name for b in self.turned_in) else ""
+        raise RuleError("Duels Against Players", f"{self.name} holds no bounty {name!r} that can be taken{locked}")
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[Player, ...]
+    grid: tuple[str, ...]  # nine location names, row by row
+    active: tuple[Bounty, ...]
+    store: tuple[str, ...]  # items for sale
+    turn: int = 0  # index of the current player
+    actions_used: int = 0
+    abilities_used: tuple[str, ...] = ()  # locations whose free ability was used this turn
+    turn_over: bool = False  # a critical wound ended the current player's turn
+    finished: bool = False  # the Train was revealed
+    final_duel: tuple[str, ...] = ()  # tied leaders who still have to duel (R-B6)
+    winners: tuple[str, ...] = ()
+    escaped: tuple[str, ...] = ()  # bounties discarded for good
+
+    @property
+    def current(self) -> Player:
+        return self.players[self.turn]
+
+    def player(self, name: object) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise RuleError("players", f"{name!r} is not playing; players are {', '.join(p.name for p in self.players)}")
+
+    def with_player(self, player: Player) -> "GameState":
+        return replace(self, players=tuple(player if p.name == player.name else p for p in self.players))
+
+    def active_bounty(self, name: object) -> Bounty:
+        for bounty in self.active:
+            if bounty.name == name:
+                return bounty
+        raise RuleError("Bounties", f"{name!r} is not an active bounty; active: {', '.join(b.name for b in self.active) or 'none'}")
+
+
+def initial_state(settings: Mapping[str, Any]) -> GameState:
+    """A game as the rulebook's Setup leaves it: everyone at the Sheriff's Office, the
+    first player to act, three active bounties, the store stocked."""
+    grid = parse_grid(settings.get("grid"))
+    entries = settings.get("players")
+    if not isinstance(entries, list) or len(entries) not in PLAYERS:
+        raise RuleError("setup", f"Bountytown needs 3 to 6 players, got {entries!r}")
+    players = tuple(_parse_player(e) for e in entries)
+    if len({p.name for p in players}) != len(players):
+        raise RuleError("setup", "each player may sit at the table only once")
+    active = tuple(parse_bounty(b, grid) for b in settings.get("bounties") or ())
+    if len(active) != ACTIVE_BOUNTIES or len({b.name for b in active}) != ACTIVE_BOUNTIES:
+        raise RuleError("setup", f"setup places {ACTIVE_BOUNTIES} different active bounties, got {len(active)}")
+    return GameState(players, grid, active, parse_items(settings.get("store", []), "store"))
+
+
+def parse_grid(grid: object) -> tuple[str, ...]:
+    if not isinstance(grid, list) or len(grid) != 9 or not all(isinstance(n, str) and n for n in grid):
+        raise RuleError("setup", "the grid is a list of 9 location names, row by row")
+    if tuple(grid[3:6]) != MIDDLE_ROW:
+        raise RuleError("setup", f"the middle row is {', '.join(MIDDLE_ROW)} from left to right; got {grid[3:6]}")
+    if len(set(grid)) != 9:
+        raise RuleError("setup", "each location appears once in the grid")
+    return tuple(grid)
+
+
+def _parse_player(entry: object) -> Player:
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str) or not entry["name"]:
+        raise RuleError("setup", f"a player is {{'name': ..., 'character': ...}}, got {entry!r}")
+    limit = entry.get("hand_limit", HAND_LIMIT)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise RuleError("setup", f"{entry['name']}'s hand limit must be a positive whole number, got {limit!r}")
+    return Player(entry["name"], str(entry.get("character", "")), hand_limit=limit)
+
+
+def parse_bounty(entry: object, grid: tuple[str, ...]) -> Bounty:
+    """A bounty card typed in from the table; refused with what is wrong on it."""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str) or not entry["name"]:
+        raise RuleError("Bounties", f"a bounty needs a name, got {entry!r}")
+    name = entry["name"]
+    if name == TRAIN:
+        raise RuleError("Bounties", f"{TRAIN!r} is the Train card, not a bounty")
+    locations = entry.get("locations")
+    if not isinstance(locations, list) or len(locations) != 2 or len(set(locations)) != 2 or not set(locations) <= set(grid):
+        raise RuleError("Bounties", f"{name}: 'locations' must be two different locations of the grid, got {locations!r}")
+    numbers = {key: entry.get(key, 0) for key in ("renown", "draws", "items")}
+    for key, number in numbers.items():
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise RuleError("Bounties", f"{name}: {key!r} must be a whole number 0 or more, got {number!r}")
+    try:
+        base = tuple(parse_card(c) for c in entry.get("base", []))
+    except InputError as exc:
+        raise RuleError("R-B1", f"{name}'s base cards: {exc}") from None
+    if not base and not numbers["draws"]:
+        raise RuleError("Bounties", f"{name} has no base cards and draws none: it could not duel")
+    return Bounty(name, numbers["renown"], (locations[0], locations[1]), base, numbers["draws"], numbers["items"])
+
+
+def parse_items(items: object, what: str) -> tuple[str, ...]:
+    if not isinstance(items, list) or not all(i in ITEM_PRICES for i in items):
+        raise RuleError("Items", f"{what} must list items from: {', '.join(ITEM_PRICES)}; got {items!r}")
+    return tuple(items)
+
+
+def cards_entered(action: Mapping[str, Any], key: str, least: int = 0, most: int = 5) -> tuple[str, ...]:
+    """The Duel cards an action names under ``key``, checked as cards (R-B1) and count."""
+    texts = action.get(key, [])
+    if not isinstance(texts, list):
+        raise RuleError("R-B1", f"{key!r} must be a list of cards like [\"3G\"], got {texts!r}")
+    try:
+        cards = parse_cards(texts)
+    except InputError as exc:
+        raise RuleError("R-B1", f"{key}: {exc}") from None
+    if not least <= len(cards) <= most:
+        raise RuleError("Duels", f"{key!r} must hold {least} to {most} cards, got {len(cards)}")
+    return cards
