@@ -80,6 +80,13 @@ class ScriptedEdge:
     deliver_ns: int
 
 
+def scripted(simulation: Any) -> list[ScriptedEdge]:
+    """The edges of a ``companion.rapidcity.simulate.Simulation`` (``edges`` as
+    (t_ns, pad, pressed) since the reveal, ``arrival_ns`` when each callback arrives)."""
+    return [ScriptedEdge(pad, pressed, t_ns, arrival)
+            for (t_ns, pad, pressed), arrival in zip(simulation.edges, simulation.arrival_ns)]
+
+
 class SimBackend(GpioBackend):
     """Pads without hardware: keys 1-6 press them, tests and demos script them."""
 
