@@ -114,7 +114,7 @@ def test_free_location_ability_once_per_location_per_turn():
     state = play(state, {"type": "move", "to": "Boot Hill"}, {"type": "location_ability"})
     assert state.abilities_used == ("Trading Post", "Boot Hill")
     with pytest.raises(RuleError, match="used between actions, during the turn"):
-        ENGINE.apply(state, {"type": "location_ability"})  # three actions used: the turn is over
+        play(state, {"type": "reload"}, {"type": "location_ability"})  # three actions used: the turn is over
     with pytest.raises(RuleError, match="no ability to use for free"):
         play(start(), {"type": "move", "to": "Bank"}, {"type": "location_ability"})
 
