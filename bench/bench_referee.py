@@ -1,0 +1,104 @@
+"""Rapid City referee figures (prints them; not a pass/fail test).
+
+(a) Judging accuracy over 10,000 simulated claims whose edges bounce and whose callbacks
+    arrive 0-100 ms late and out of order: every pair of claims at least 1 ms apart must
+    be ordered as it truly happened, and every pair closer than tie_ms must be reported as
+    a dead heat - the two promises of DESIGN.md principle 3 and R-R8.
+(b) Wall time of `companion referee replay FILE` including interpreter start-up (median
+    of a few runs), against the 300 ms budget.
+
+Run: python bench/bench_referee.py [--claims N] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from companion.rapidcity.deck import deck_cards  # noqa: E402
+from companion.rapidcity.judge import judge  # noqa: E402
+from companion.rapidcity.model import COLOURS, LOCATIONS, CharacterCard, Settings, Tile, TwoCharactersCard  # noqa: E402
+from companion.rapidcity.roundfile import round_to_json  # noqa: E402
+from companion.rapidcity.simulate import NS_PER_MS, simulate  # noqa: E402
+
+
+def accuracy(target_claims: int) -> None:
+    settings = Settings()
+    tie_ns = round(settings.tie_ms * NS_PER_MS)
+    tiles = tuple(Tile(pad, LOCATIONS[(pad - 1) % 3]) for pad in range(1, 7))
+    cards = [c for c in deck_cards(COLOURS, two_characters=True) if isinstance(c, (CharacterCard, TwoCharactersCard))]
+    claims = rounds = apart = ordered = close = heats = shifted = differs = 0
+    started = time.perf_counter()
+    for seed in itertools.count():
+        if claims >= target_claims:
+            break
+        sim = simulate(cards[seed % len(cards)], COLOURS, tiles, seed, settings=settings)
+        verdict = judge(sim.delivered())
+        truth = {(e.pad, e.player): round(e.t_ms * NS_PER_MS) for e in sim.clean.events
+                 if e.edge == "press" and e.player and e.t_ms >= 0}
+        rounds += 1
+        claims += len(verdict.claims)
+        differs += verdict.claims != judge(sim.clean).claims
+        true_ns = []
+        for c in verdict.claims:
+            t = truth.get((c.pad, c.player))
+            shifted += t != round(c.t_ms * NS_PER_MS)
+            true_ns.append(t)
+        for (i, a), (j, b) in itertools.combinations(enumerate(verdict.claims), 2):
+            gap = true_ns[j] - true_ns[i]  # i is listed first
+            if abs(gap) >= NS_PER_MS:
+                apart += 1
+                ordered += gap > 0
+            if abs(gap) < tie_ns:
+                close += 1
+                heats += a.dead_heat and b.dead_heat and (a, b) in verdict.dead_heats
+    elapsed = time.perf_counter() - started
+    print(f"(a) judging accuracy: {claims} claims in {rounds} simulated rounds "
+          f"(6 players, bounce 0-8 edges/5 ms, callbacks jittered 0-100 ms), {elapsed:.1f} s")
+    print(f"    pairs >= 1 ms apart ordered correctly: {ordered}/{apart} = {100 * ordered / max(apart, 1):.2f}%")
+    print(f"    pairs closer than tie_ms ({settings.tie_ms} ms) reported as dead heats: {heats}/{close}")
+    print(f"    claims whose time moved from the true edge: {shifted}; "
+          f"rounds whose claims differ from judging the clean edges: {differs}")
+
+
+def replay_time(runs: int) -> None:
+    sim = simulate(CharacterCard("sheriff"), COLOURS[:4], tuple(Tile(p, LOCATIONS[(p - 1) % 3]) for p in range(1, 5)), 7)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "round.json"
+        path.write_text(json.dumps(round_to_json(sim.delivered())), encoding="utf-8")
+        command = [sys.executable, "-m", "companion", "referee", "replay", str(path)]
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, env=env, cwd=tmp)
+            times.append((time.perf_counter() - started) * 1000)
+            if done.returncode != 0:
+                raise SystemExit(f"replay failed: {done.stderr.decode().strip()}")
+    print(f"(b) `companion referee replay FILE` wall time incl. start-up over {runs} runs "
+          f"({len(sim.edges)} edges): median {statistics.median(times):.0f} ms, "
+          f"min {min(times):.0f} ms, max {max(times):.0f} ms (budget 300 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--claims", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    accuracy(args.claims)
+    replay_time(args.runs)
+
+
+if __name__ == "__main__":
+    main()
