@@ -96,6 +96,7 @@ class SimBackend(GpioBackend):
         super().__init__(pads, pin_factory=SimFactory(), bounce_ms=bounce_ms, tick_s=tick_s)
         self._drive_lock = threading.Lock()
         self._timers: list[threading.Timer] = []
+        self._script_end = 0  # app time of the last scripted edge played so far
 
     def _make_clock(self, factory: Any) -> FactoryClock:
         return FactoryClock(factory, anchor=(0, 0))
@@ -128,12 +129,16 @@ class SimBackend(GpioBackend):
         Callbacks are delivered in ``deliver_ns`` order (each pad's own edges stay in
         time order, as a kernel line's events do), each edge stamped with its true time.
         Not realtime: delivered at once, with the reveal placed so the whole round is
-        already in the past. Realtime: delivered as the script's clock comes round.
+        already in the past (or just after the previous script, if that ends later).
+        Realtime: delivered as the script's clock comes round.
         """
         script = sorted(edges, key=lambda e: (e.deliver_ns, e.t_ns))
         if reveal_ns is None:
             last = max((e.deliver_ns for e in script), default=0)
-            reveal_ns = now_ns() if realtime else now_ns() - last
+            first = min((e.t_ns for e in script), default=0)
+            # never before the end of the previous script: a pad's edges stay in time order
+            reveal_ns = max(now_ns() if realtime else now_ns() - last, self._script_end - first + 1)
+        self._script_end = max(self._script_end, reveal_ns + max((e.t_ns for e in script), default=0))
         per_pad: dict[int, list[ScriptedEdge]] = {}
         for edge in sorted(script, key=lambda e: e.t_ns):
             per_pad.setdefault(edge.pad, []).append(edge)

@@ -8,7 +8,7 @@ from companion.errors import InputError
 from companion.rapidcity.judge import judge
 from companion.rapidcity.model import CharacterCard, Edge, HealingCard, Round, Tile
 from companion.rapidcity.simulate import simulate
-from hardware.events import PadEvent
+from hardware.events import PadEvent, now_ns
 from hardware.sim import ScriptedEdge, SimBackend, scripted
 
 MS = 1_000_000
@@ -70,11 +70,15 @@ def _as_round(sim_round, events: list[PadEvent], reveal_ns: int) -> Round:
 
 def test_simulated_rounds_judged_the_same_through_the_mock_pins(sim):
     reordered = 0
+    start = now_ns()
     for seed in range(12):
         card = HealingCard("saloon") if seed % 3 == 0 else CharacterCard(("indian", "sheriff", "bandit")[seed % 3])
         table = simulate(card, PLAYERS, TILES, seed)
-        reveal = sim.play(scripted(table))
-        sim.tick(reveal + 10_000 * MS)  # let every lockout end
+        # cards ten seconds apart, as at a table (back to back, the bounce trains of a
+        # dozen cards in a few seconds would rightly look like a chattering pad)
+        reveal = sim.play(scripted(table), reveal_ns=start + seed * 10_000 * MS)
+        assert sim.status().faults == ()
+        sim.tick(reveal + 9_000 * MS)  # let every lockout end
         events = [e for e in sim.drain() if isinstance(e, PadEvent)]
         assert all(e.t_ns - reveal in {t for t, _, _ in table.edges} for e in events)
         presses = [e for e in events if e.pressed]
@@ -88,5 +92,13 @@ def test_realtime_play_delivers_on_the_scripts_clock(sim):
     reveal = sim.play([ScriptedEdge(5, True, 10 * MS, 30 * MS)], realtime=True)
     [event] = sim.drain()
     assert event.t_ns - reveal == 10 * MS
-    from hardware.events import now_ns
     assert now_ns() - reveal >= 30 * MS
+
+
+def test_scripts_played_back_to_back_keep_each_pads_time_order(sim):
+    first = sim.play([ScriptedEdge(1, True, 0, 0), ScriptedEdge(1, False, 2_000 * MS, 2_000 * MS)])
+    second = sim.play([ScriptedEdge(1, True, 0, 0), ScriptedEdge(1, False, 100 * MS, 100 * MS)])
+    assert second > first + 2_000 * MS
+    sim.tick(second + 1_000 * MS)
+    assert [e.pressed for e in sim.drain()] == [True, False, True, False]
+    assert sim.status().counters["late edges"] == 0
