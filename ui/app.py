@@ -25,6 +25,12 @@ SCREENS: dict[str, str] = {
     "settings": "ui.settings:SettingsScreen",
     "scorepad_setup": "ui.scorepad:ScorePadSetup",
     "scorepad": "ui.scorepad:ScorePadScreen",
+    "spurs_setup": "ui.spurs.setup:SpursSetup",
+    "spurs": "ui.spurs.table:SpursScreen",
+    "bountytown_setup": "ui.bountytown.setup:BountytownSetup",
+    "bountytown": "ui.bountytown.town:BountytownScreen",
+    "rapidcity_setup": "ui.rapidcity.setup:RapidCitySetup",
+    "rapidcity": "ui.rapidcity.referee:RefereeScreen",
 }
 
 KEY_ESCAPE = 27
