@@ -205,8 +205,8 @@ def test_sample_turn():
             "defender_hand": ["4H", "4D", "4S", "1H"],  # Three of a Kind
             "drawn": BUTCH_FULL_HOUSE, "crucifix": ["Bart"], "seed": 9}
     report = preview(state, duel)
-    assert dict(report.ranks) == {"attacker": ENGINE_RANK("Full House"), "defender": ENGINE_RANK("Three of a Kind"),
-                                  "bounty": ENGINE_RANK("Full House")}
+    assert dict(report.ranks) == {"attacker": named_rank("Full House"), "defender": named_rank("Three of a Kind"),
+                                  "bounty": named_rank("Full House")}
     assert report.outcome.result == "attacker_ties"
     assert {i.player: (i.wounds, i.crucifix) for i in report.injuries} == {"Bart": (0, True), "Valentina": (2, False)}
     without_crucifix = preview(state, {**duel, "crucifix": []})
@@ -219,7 +219,7 @@ def test_sample_turn():
     assert state.actions_used == 3
 
 
-def ENGINE_RANK(name):
+def named_rank(name):
     from companion.bountytown.hands import RANK_NAMES, hand_rank
     return hand_rank({v: k for k, v in RANK_NAMES.items()}[name])
 
