@@ -9,9 +9,13 @@ the standard library's json.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.cli import Commands
 
 
-def register(commands) -> None:
+def register(commands: Commands) -> None:
     """Add `companion referee replay FILE` to the `companion` parser."""
     referee = commands.top.add_parser("referee", help="Rapid City referee: replay FILE judges a saved card")
     verbs = referee.add_subparsers(title="referee", metavar="VERB", required=True)

@@ -89,9 +89,6 @@ def judge(rnd: Round) -> Verdict:
     presses = _debounce(rnd, timed)
     claims, close_ns, close_label, false_starts = _claim(rnd, presses, timed)
     notes = [text for _, text in sorted(timed, key=lambda note: note[0])]
-    if isinstance(rnd.card, (CharacterCard, TwoCharactersCard, HealingCard)):
-        why = "every player had claimed" if close_ns < _ns(rnd.settings.window_ms) else "time is up"
-        notes.append(f"the window closed at {close_label} ms: {why}")
     claims, heats = _mark_dead_heats(claims, _ns(rnd.settings.tie_ms), notes)
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
     healed: list[str] = []
@@ -203,6 +200,7 @@ def _claim(rnd: Round, presses: list[_Press], notes: list[tuple[int, str]]) -> t
     stamp and as the note's words) and the false starts."""
     close_ns = _ns(rnd.settings.window_ms)
     close_label = _dur(rnd.settings.window_ms)
+    why_closed = "time is up"
     claims: list[Claim] = []
     by_pad: dict[int, Claim] = {}
     by_player: dict[str, Claim] = {}
@@ -237,9 +235,11 @@ def _claim(rnd: Round, presses: list[_Press], notes: list[tuple[int, str]]) -> t
             notes.append((press.ns, f"{at}: {press.player} claims the {location}"))
             if len(by_player) == len(rnd.players):
                 # ruling: R-R6 - the window closes when every player has claimed
-                close_ns, close_label = press.ns, _ms(press.t_ms)
+                close_ns, close_label, why_closed = press.ns, _ms(press.t_ms), "every player had claimed"
             continue
         notes.append((press.ns, f"{head}: {why}"))
+    if isinstance(rnd.card, (CharacterCard, TwoCharactersCard, HealingCard)):
+        notes.append((close_ns, f"the window closed at {close_label} ms: {why_closed}"))
     return claims, close_ns, close_label, false_starts
 
 

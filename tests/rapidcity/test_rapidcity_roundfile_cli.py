@@ -123,10 +123,12 @@ def test_replay_of_a_missing_file_exits_2(tmp_path, capsys):
 
 
 def test_replay_runs_as_a_command_with_kivy_and_gpiozero_blocked(tmp_path):
-    """The real command line, in a fresh interpreter where importing kivy or gpiozero fails."""
+    """The real command line, in a fresh interpreter where importing kivy or gpiozero fails
+    (the engine and simulator are imported too: companion never needs either)."""
     path = tmp_path / "round.json"
     path.write_text(json.dumps(DESIGN_EXAMPLE), encoding="utf-8")
     code = ("import sys; sys.modules['kivy'] = None; sys.modules['gpiozero'] = None; "
+            "import companion.rapidcity.engine, companion.rapidcity.simulate; "
             "from companion.cli import main; sys.exit(main(['referee', 'replay', sys.argv[1]]))")
     env = dict(os.environ, PYTHONPATH=str(REPO))
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env,
