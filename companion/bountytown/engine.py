@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from companion.bountytown import duel
 from companion.bountytown.cards import check_copies, suit_of, value_of
@@ -459,6 +459,7 @@ def _injure(state: GameState, action: Mapping[str, Any], roles: dict[str, str],
         player = replace(player, wounds=player.wounds + wounds)
         hurt = None
         if player.wounds >= player.hand_limit:  # ruling: R-B5
+            # ruling: R-B6: turned-in bounties are locked, so only captured ones can be lost
             hurt = duel.critical(name, (b.name for b in player.captured), player.items, choices.get(name), rng)
             player = replace(player, wounds=0, location=DOCS,
                              captured=tuple(b for b in player.captured if b.name != hurt.bounty),
@@ -479,7 +480,7 @@ def _flag(action: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def _names(action: Mapping[str, Any], key: str, allowed) -> set[str]:
+def _names(action: Mapping[str, Any], key: str, allowed: Iterable[str]) -> set[str]:
     names = action.get(key, [])
     allowed = set(allowed)
     if not isinstance(names, list) or not set(names) <= allowed:
