@@ -159,12 +159,12 @@ class BoardParser:
                     self._overflow = True
 
     def _line(self, raw: bytes, host_ns: int) -> None:
-        if not raw.strip():
-            return
         try:
             words = raw.decode("ascii").split()
         except UnicodeDecodeError:
             self.skipped["garbage"] += 1
+            return
+        if not words:
             return
         command, args = words[0], words[1:]
         if command == "H" and len(args) == 1:
