@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import os
 import platform
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion.display import display_problem
 from companion.store import Store, StoreError, default_db_path
@@ -53,6 +55,12 @@ def check_display() -> Check:
 
 def check_database(path: str | None) -> Check:
     path = path or str(default_db_path())
+    if not os.path.exists(path):
+        folder = next(p for p in Path(path).resolve().parents if p.exists())
+        if not os.access(folder, os.W_OK):
+            return Check("Database", FAIL, f"{path} cannot be created ({folder} is not writable)",
+                         "pass --db PATH to a writable place, or fix the folder's permissions")
+        return Check("Database", OK, f"{path} (not created yet: the app creates it on first start)")
     try:
         with Store(path) as store:
             integrity = store.integrity()
@@ -65,12 +73,22 @@ def check_database(path: str | None) -> Check:
 
 
 def hardware_checks(args: argparse.Namespace) -> list[Check]:
-    """GPIO and serial checks live with the hardware code; imported only here."""
+    """GPIO and serial checks live with the hardware code; imported only here.
+
+    Without GPIO the app still runs with simulated pads, so those are warnings; a pad map
+    that does not load would stop the referee, so that one fails."""
     try:
         from hardware import probe
     except ImportError as exc:
         return [Check("GPIO", FAIL, f"hardware support cannot load ({exc})", "pip install -e . (gpiozero, pyserial)")]
-    return [Check(name, status, found, fix) for name, status, found, fix in probe.checks(args)]
+    found = [
+        ("GPIO", probe.check_gpio_access(), WARN),
+        ("Groups", probe.check_groups(), WARN),
+        ("Pin factory", probe.check_pin_factory(), WARN),
+        ("Pad map", probe.check_pad_map(args.pads), FAIL),
+        ("Serial", probe.check_serial_ports(), WARN),
+    ]
+    return [Check(name, OK if c.ok else bad, c.what, c.fix) for name, c, bad in found]
 
 
 def run(args: argparse.Namespace) -> int:

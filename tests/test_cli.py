@@ -9,6 +9,7 @@ import pytest
 
 from companion import __version__
 from companion.cli import main
+from companion.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -50,12 +51,15 @@ def test_python_dash_m_and_exit_code():
 
 
 def test_doctor_reports_each_check(tmp_path):
-    result = run("--db", str(tmp_path / "c.db"), "doctor", env={"SDL_VIDEODRIVER": ""})
+    db = tmp_path / "c.db"
+    result = run("--db", str(db), "doctor", env={"SDL_VIDEODRIVER": ""})
     out = result.stdout
-    for name in ("Python", "Kivy", "Display", "GPIO", "Serial", "Database"):
+    for name in ("Python", "Kivy", "Display", "GPIO", "Pin factory", "Pad map", "Serial", "Database"):
         assert name in out, out
-    assert "integrity ok" in out
+    assert "not created yet" in out and not db.exists()  # doctor looks, it does not create
     assert result.returncode == 0, out
+    Store(db).close()
+    assert "integrity ok" in run("--db", str(db), "doctor").stdout
 
 
 def test_doctor_fails_on_a_damaged_database_and_says_what_to_do(tmp_path):

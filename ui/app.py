@@ -95,7 +95,7 @@ class CompanionApp(App):
     def hardware(self):
         """The pad backend, opened the first time Rapid City needs it."""
         if self._hardware is None:
-            from hardware.select import open_backend
+            from hardware.choose import open_backend
 
             self._hardware = open_backend(self.backend_name, pads=self.pads, port=self.port)
         return self._hardware
