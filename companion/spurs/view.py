@@ -1,0 +1,220 @@
+"""Questions the Spurs screens ask about a state, answered here so ``ui/`` decides no rule.
+
+The screens show a draw's odds before the draw, suggest a challenge token's name, list
+what a player can cash in, and remember characters between games. Each answer comes
+from the same functions the engine uses (``fields.shooting_size``, the R-S4 fight
+rules in ``odds``), so what the screen promises is what the engine then does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from companion.engine import RuleError
+from companion.errors import InputError
+from companion.spurs import fields
+from companion.spurs.bag import COLOURS
+from companion.spurs.herd import cattle_positions, is_herd, round_up_pay
+from companion.spurs.odds import compositions, gang_probability, gold_distribution, shoot_probability
+from companion.spurs.state import Player, SpursState
+from companion.spurs.town import DOCTOR_DRAW, ROBBERY_HITS
+
+#: the weapon each shooting challenge uses (R-S1)
+CHALLENGE_WEAPON = {"hunt": "rifle", "outlaw": "revolver"}
+#: token name prefixes suggested per challenge
+TOKEN_PREFIX = {"hunt": "P", "outlaw": "O", "horse": "H", "cattle": "C", "desperado": "D", "gold": "G"}
+#: what a building cashes in
+CASH_IN = {"sell": ("pelt", "horse"), "turn_in": ("outlaw",)}
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One line of odds: what it is the chance of, and the exact probability."""
+
+    text: str
+    p: Fraction
+
+
+@dataclass(frozen=True)
+class DrawPlan:
+    """What an action about to draw will take, and the chances, shown before the draw.
+
+    ``bullets`` is the number asked from the player's bag (0: none), ``weapon`` the
+    pool it comes from (None: the whole bag), ``dig`` the objects asked from the
+    Gold/Stones bag. ``headline`` is the chance that decides the action; ``lines`` are
+    the others worth seeing (each k of "at least k hits", each nugget count).
+    """
+
+    title: str
+    bullets: int
+    weapon: str | None
+    dig: int
+    headline: Odds | None
+    lines: tuple[Odds, ...]
+
+
+def percent(p: Fraction) -> str:
+    """A probability as people read it: never "0%" or "100%" unless it is exactly so."""
+    if p == 0 or p == 1:
+        return f"{int(p * 100)}%"
+    value = float(p) * 100
+    if value < 0.1:
+        return "<0.1%"
+    if value > 99.9:
+        return ">99.9%"
+    return f"{value:.1f}%"
+
+
+def _at_least(player: Player, weapon: str, asked: int, need: int) -> tuple[Odds, tuple[Odds, ...]]:
+    lines = tuple(Odds(f"at least {k} hit{'s' * (k > 1)}", shoot_probability(player.bag, weapon, asked, k))
+                  for k in range(1, asked + 1))
+    return Odds(f"at least {need} hit{'s' * (need > 1)} with the {weapon}",
+                shoot_probability(player.bag, weapon, asked, need)), lines
+
+
+def _cards(action: Mapping[str, Any]) -> list[tuple[str, int]]:
+    cards = (fields.desperado(card, "Desperado Challenge") for card in action.get("desperados", ()))
+    return [(card.weapon, card.hits) for card in cards]
+
+
+def _fight(state: SpursState, size: int, cards: Sequence[tuple[str, int]], asked: int) -> tuple[str | None, Odds]:
+    """The pool and the chance for a fight of ``size`` desperados with ``cards`` known:
+    a lone one by its weapon, a gang from the whole bag (R-S4)."""
+    bag = state.player.bag
+    if not cards:
+        raise RuleError("Desperado Challenge", "enter the first desperado card before the draw")
+    if size == 1:
+        weapon, hits = cards[0]
+        return weapon, Odds(f"beating the {weapon} desperado ({hits} hit{'s' * (hits > 1)})",
+                            shoot_probability(bag, weapon, asked, hits))
+    known = ", ".join(f"{w} {h}" for w, h in cards)
+    unknown = f"; {size - len(cards)} not revealed yet" if len(cards) < size else ""
+    return None, Odds(f"beating the {len(cards)} known ({known}){unknown}", gang_probability(bag, asked, cards))
+
+
+def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
+    """The draw an action (without its draw fields yet) will make, with its odds.
+
+    Raises :class:`RuleError` for an action the engine would refuse before drawing
+    (an unknown weapon, hits below 1), so the screen can say so at once.
+    """
+    kind = action.get("type")
+    player = state.player
+    try:
+        if kind in CHALLENGE_WEAPON:
+            weapon = CHALLENGE_WEAPON[kind]
+            asked = fields.shooting_size(state, action)
+            need = fields.whole(action, "hits", kind, 1)
+            headline, lines = _at_least(player, weapon, asked, need)
+            return DrawPlan(f"{kind.title()} {action.get('token', '')}: draw {asked} ({weapon})",
+                            asked, weapon, 0, headline, lines)
+        if kind == "bank":
+            weapon = fields.weapon(action, "Lucky Boot Bank")
+            asked = fields.shooting_size(state, action)
+            headline, lines = _at_least(player, weapon, asked, ROBBERY_HITS)
+            return DrawPlan(f"Rob the bank (${state.bank}): draw {asked} ({weapon})", asked, weapon, 0, headline, lines)
+        if kind == "desperado":
+            asked = fields.shooting_size(state, action)
+            gang = state.gang(str(action.get("token")))
+            size, cards = ((gang.count, [(d.weapon, d.hits) for d in gang.waiting]) if gang
+                           else (fields.whole(action, "count", kind, 1), _cards(action)))
+            weapon, headline = _fight(state, size, cards, asked)
+            return DrawPlan(f"Desperado {action.get('token', '')}: draw {asked}"
+                            + (f" ({weapon})" if weapon else " from the whole bag"), asked, weapon, 0, headline, ())
+        if kind == "gold":
+            dig = fields.whole(action, "nuggets", kind, 1) + state.turn.boost
+            count = fields.whole(action, "count", kind, 0)
+            found = gold_distribution(state.gold_bag, dig)
+            lines = tuple(Odds(f"{n} gold", p) for n, p in sorted(found.items()))
+            if count == 0:
+                return DrawPlan(f"Dig for gold {action.get('token', '')}: {dig} from the bag", 0, None, dig, None, lines)
+            asked = fields.shooting_size(state, action)
+            weapon, headline = _fight(state, count, _cards(action), asked)
+            return DrawPlan(f"Dig {dig}, then draw {asked} for {count} desperado(s)", asked, weapon, dig, headline, lines)
+        if kind == "doctor":
+            reds = {drawn["red"]: p for drawn, p in compositions(
+                {"red": player.bag.red, "other": player.bag.total - player.bag.red}, DOCTOR_DRAW)}
+            lines = tuple(Odds(f"{n} red drawn", p) for n, p in sorted(reds.items()))
+            return DrawPlan(f"Doctor: free draw of {DOCTOR_DRAW}", DOCTOR_DRAW, None, 0,
+                            Odds("at least one red bullet leaves", 1 - reds.get(0, Fraction(0))), lines)
+    except (InputError, KeyError, TypeError) as exc:
+        raise RuleError("draw", f"cannot work out this draw: {exc}") from None
+    raise RuleError("draw", f"a {kind!r} action does not draw")
+
+
+def pool_colours(state: SpursState, weapon: str | None) -> dict[str, int]:
+    """The bullets a draw with ``weapon`` can take from the current bag (R-S1), by colour."""
+    return state.player.bag.pool(weapon).counts()
+
+
+def next_token(state: SpursState, kind: str) -> str:
+    """A free name for a new challenge token ("P1", "P2", ...): one nobody carries and no
+    gang waits at, so the engine can tell tokens apart."""
+    prefix = TOKEN_PREFIX[kind]
+    taken = {c.token for p in state.players for c in p.carried} | {g.token for g in state.gangs}
+    n = 1
+    while f"{prefix}{n}" in taken:
+        n += 1
+    return f"{prefix}{n}"
+
+
+def cashable(player: Player, kind: str) -> list[str]:
+    """Carried tokens the building for ``kind`` ("sell" or "turn_in") takes."""
+    return [c.token for c in player.carried if c.kind in CASH_IN[kind]]
+
+
+def stealable(player: Player) -> dict[str, list[str]]:
+    """What a duel winner could steal from ``player`` (R-S8), by kind."""
+    return {"money": ["money"] if player.money else [],
+            "gold": ["gold"] if player.gold else [],
+            "equipment": [e for e in player.equipment if e.lower() not in ("training", "henchmen")],
+            "token": [c.token for c in player.carried]}
+
+
+def herd_preview(cells: Sequence[Sequence[int]]) -> str:
+    """What the tapped cattle would pay, in words, before the round-up is sent."""
+    if not cells:
+        return "Tap the hexes where the cattle stand."
+    try:
+        cattle = cattle_positions([list(c) for c in cells])
+    except RuleError as exc:
+        return exc.message
+    herd = "a herd (fame)" if is_herd(cattle) else "no herd"
+    return f"{len(cattle)} cattle: ${round_up_pay(cattle)}, {herd}"
+
+
+# --- setup: characters from the sheet (R-S9) ------------------------------------------
+
+def missing_from_sheet(entry: Mapping[str, Any]) -> str | None:
+    """What is still to be copied from a player's character sheet, or None.
+
+    R-S9: the companion never invents a bag or a Riding Skill, so setup waits until the
+    sheet's values were entered rather than starting with made-up ones.
+    """
+    missing = [what for what, ok in (("character", str(entry.get("character", "")).strip()),
+                                      ("riding skill", entry.get("riding", 0) >= 1),
+                                      ("bag", sum(entry.get("bag", {}).values()) > 0)) if not ok]
+    return f"{entry.get('name')}: enter the {' and '.join(missing)} from the sheet" if missing else None
+
+
+def recall(characters: Mapping[str, Any], name: str) -> dict[str, Any] | None:
+    """A remembered character's riding skill and bag, whatever the capitals typed."""
+    wanted = " ".join(name.split()).casefold()
+    for known, sheet in characters.items():
+        if known.casefold() == wanted:
+            return {"riding": sheet["riding"], "bag": {c: sheet["bag"].get(c, 0) for c in COLOURS}}
+    return None
+
+
+def remember(characters: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The characters known after a game started with ``players``: each one's sheet,
+    replacing an older entry spelled with other capitals."""
+    known = dict(characters)
+    for p in players:
+        name = " ".join(str(p["character"]).split())
+        for old in [k for k in known if k.casefold() == name.casefold()]:
+            del known[old]
+        known[name] = {"riding": p["riding"], "bag": {c: n for c, n in p["bag"].items() if n}}
+    return known
