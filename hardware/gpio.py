@@ -108,6 +108,7 @@ class GpioBackend(Backend):
         from gpiozero import Button
         from gpiozero.exc import GPIOZeroError
 
+        self._error = ""
         try:
             for pad in self.pads:
                 self._buttons.append(Button(pad.pin, pull_up=True, bounce_time=None,

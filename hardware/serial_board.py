@@ -162,49 +162,49 @@ class BoardParser:
         try:
             words = raw.decode("ascii").split()
         except UnicodeDecodeError:
-            self.skipped["garbage"] += 1
+            words = None
+        if words == []:
             return
-        if not words:
-            return
+        reason = self._obey(words, host_ns) if words else "garbage"
+        if reason:
+            self.skipped[reason] += 1
+        else:
+            self.lines += 1
+
+    def _obey(self, words: list[str], host_ns: int) -> str | None:
+        """Act on one line; the reason it was skipped, or None."""
         command, args = words[0], words[1:]
-        if command == "H" and len(args) == 1:
+        if command not in ("H", "P", "R", "T"):
+            return "unknown command" if len(command) == 1 and "A" <= command <= "Z" else "garbage"
+        if len(args) != (1 if command == "H" else 2):
+            return "bad number"
+        if command == "H":
             us = _micros(args[0])
             if us is None:
-                self.skipped["bad number"] += 1
-                return
+                return "bad number"
             self._clock.heartbeat(us, host_ns)
-        elif command in ("P", "R") and len(args) == 2:
-            pad, us = _pad_number(args[0]), _micros(args[1])
-            if pad is None or us is None:
-                self.skipped["bad number"] += 1
-                return
+            return None
+        pad = _pad_number(args[0])
+        if pad is None:
+            return "bad number"
+        if command == "T":
+            tag = args[1].upper()
+            if not _TAG.fullmatch(tag):
+                return "bad number"
             if pad not in self._pads:
-                self.skipped["unknown pad"] += 1
-                return
-            t_ns = self._clock.to_host(us, host_ns)
-            if t_ns is None:
-                self.skipped["unsynced"] += 1
-                return
-            self._edge(pad, command == "P", t_ns)
-        elif command == "T" and len(args) == 2:
-            pad, tag = _pad_number(args[0]), args[1].upper()
-            if pad is None or not _TAG.fullmatch(tag):
-                self.skipped["bad number"] += 1
-                return
-            if pad not in self._pads:
-                self.skipped["unknown pad"] += 1
-                return
+                return "unknown pad"
             self._tag(TagRead(pad, tag, host_ns))
-        elif command in ("H", "P", "R", "T"):
-            self.skipped["bad number"] += 1  # right command, wrong number of fields
-            return
-        elif command.isalpha() and command.isupper() and len(command) == 1:
-            self.skipped["unknown command"] += 1
-            return
-        else:
-            self.skipped["garbage"] += 1
-            return
-        self.lines += 1
+            return None
+        us = _micros(args[1])
+        if us is None:
+            return "bad number"
+        if pad not in self._pads:
+            return "unknown pad"
+        t_ns = self._clock.to_host(us, host_ns)
+        if t_ns is None:
+            return "unsynced"
+        self._edge(pad, command == "P", t_ns)
+        return None
 
 
 def _micros(text: str) -> int | None:
