@@ -36,6 +36,18 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
+def add_hardware_options(parser: argparse.ArgumentParser, *, suppress: bool = False) -> None:
+    """--backend/--pads/--port, before the verb or (for `pads`) after it; after it they are
+    SUPPRESSed when absent so the values given before the verb still count."""
+    default = argparse.SUPPRESS if suppress else None
+    parser.add_argument("--backend", choices=BACKENDS, default=argparse.SUPPRESS if suppress else "auto",
+                        help="where Rapid City pad presses come from (auto: gpio on a Pi, else sim)")
+    parser.add_argument("--pads", metavar="PADS_TOML", default=default,
+                        help="pad map for the gpio backend (default: the built-in map)")
+    parser.add_argument("--port", metavar="DEVICE", default=default,
+                        help="serial port of the pad board (default: first USB serial port)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -43,18 +55,16 @@ def build_parser() -> argparse.ArgumentParser:
         "With no verb, starts the touchscreen app.",
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
-    parser.add_argument("--backend", choices=BACKENDS, default="auto",
-                        help="where Rapid City pad presses come from (auto: gpio on a Pi, else sim)")
+    add_hardware_options(parser)
     parser.add_argument("--db", metavar="PATH", help="game database (default: $XDG_DATA_HOME/companion/companion.db)")
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's touchscreen)")
-    parser.add_argument("--pads", metavar="PADS_TOML", help="pad map for the gpio backend (default: the built-in map)")
-    parser.add_argument("--port", metavar="DEVICE", help="serial port of the pad board (default: first USB serial port)")
     parser.set_defaults(func=_run_app)
 
     top = parser.add_subparsers(title="verbs", metavar="VERB")
     doctor = top.add_parser("doctor", help="check display, GPIO, serial ports and database; say what to fix")
     doctor.set_defaults(func=_run_doctor)
     pads = top.add_parser("pads", help="live pad monitor in the terminal (which pad, edge, time)")
+    add_hardware_options(pads, suppress=True)
     pads.add_argument("--seconds", type=float, default=None, help="stop after this long (default: until Ctrl-C)")
     pads.set_defaults(func=_run_pads)
     odds = top.add_parser("odds", help="exact odds: odds shoot | odds gang | odds duel")

@@ -115,3 +115,11 @@ def test_companion_loads_with_kivy_and_gpiozero_blocked():
                             env=dict(os.environ, PYTHONPATH=ROOT), timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("loaded")
+
+
+@pytest.mark.parametrize("argv", [["pads", "--backend", "sim", "--seconds", "0.2"],
+                                  ["--backend", "sim", "pads", "--seconds", "0.2"]])
+def test_pads_monitor_takes_hardware_options_before_or_after_the_verb(argv):
+    result = run(*argv)
+    assert result.returncode == 0, result.stderr
+    assert "sim" in result.stdout
