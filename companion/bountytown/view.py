@@ -1,0 +1,163 @@
+"""Read-only questions the Bountytown screens ask about a game, answered from the engine.
+
+The screens stay thin (DESIGN principle 6): anything that needs the rules - what a duel
+would do, who must choose a bounty to lose, how a card is named - is answered here, in
+plain Python the tests can check without a window. Nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any, Mapping
+
+from companion.bountytown.cards import SUITS, suit_of, value_of
+from companion.bountytown.duel import Critical
+from companion.bountytown.engine import DuelReport, Injury, preview
+from companion.bountytown.state import ACTIONS_PER_TURN, ACTIVE_BOUNTIES, Bounty, GameState, Player
+from companion.engine import RuleError
+
+#: the rulebook's Setup Diagram, row by row (the default town)
+SETUP_DIAGRAM: tuple[str, ...] = (
+    "Bandit Hideout", "Boot Hill", "Boarding House",
+    "Sheriff's Office", "Doc's", "General Store",
+    "Bank", "Trading Post", "Abandoned Jailhouse",
+)
+
+#: the abilities the rulebook prints for its nine locations, shortened for a grid cell
+ABILITIES: dict[str, str] = {
+    "Bandit Hideout": "Ambush: lose or tie here, 2 wounds",
+    "Boot Hill": "Pilfer: take the top discard, discard a card",
+    "Boarding House": "Rest Up: no wounds here",
+    "Sheriff's Office": "Lockup: 2 actions turn in a bounty",
+    "Doc's": "Patched Up: 1 action removes a wound",
+    "General Store": "Stock Up: 1 action, buy with Gold",
+    "Bank": "Git Along: discard a card on declaring a duel",
+    "Trading Post": "Trade: take the top draw, discard a card",
+    "Abandoned Jailhouse": "Rummaging: lose or tie here, 2 wounds",
+}
+
+SUIT_NAMES: dict[str, str] = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs", "G": "Gold"}
+assert tuple(SUIT_NAMES) == tuple(SUITS)
+
+
+def card_name(card: str) -> str:
+    """``"3G"`` -> ``"3 Gold"``: the suit in words, so no one has to tell suits by colour."""
+    return f"{value_of(card)} {SUIT_NAMES[suit_of(card)]}"
+
+
+def empty_slots(state: GameState) -> int:
+    """How many bounty cards the end of this turn reveals (one per dueled active bounty)."""
+    return ACTIVE_BOUNTIES - len(state.active)
+
+
+def bounties_at(state: GameState, location: str) -> tuple[Bounty, ...]:
+    return tuple(b for b in state.active if location in b.locations)
+
+
+def players_at(state: GameState, location: str) -> tuple[Player, ...]:
+    return tuple(p for p in state.players if p.location == location)
+
+
+def renown_split(player: Player) -> tuple[int, int]:
+    """(captured, turned in) renown: the first can still be stolen or lost, the second is locked (R-B6)."""
+    return sum(b.renown for b in player.captured), sum(b.renown for b in player.turned_in)
+
+
+def actions_left(state: GameState) -> int:
+    """Actions the current player still has; none once a critical wound ended the turn (R-B5)."""
+    return 0 if state.turn_over else ACTIONS_PER_TURN - state.actions_used
+
+
+def critical_choices(state: GameState, action: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Players this duel leaves critically wounded with two or more bounties, and the
+    bounties each may choose to discard (R-B5).
+
+    The engine refuses such a duel until the choice is made, so the screen must ask
+    first. Rather than re-derive wounds here, the choices are found by asking the
+    engine: every combination of "no choice" or one bounty per involved player is
+    previewed, and a player needs to choose when no accepted combination leaves them out.
+    An empty answer means no choice is needed, or the action fails for another reason
+    (which ``preview`` itself reports).
+    """
+    probe = {key: value for key, value in action.items() if key != "critical_discard"}
+    try:
+        preview(state, probe)
+        return {}
+    except RuleError as exc:
+        if exc.rule != "R-B5":
+            return {}
+    names = [state.current.name] + ([action["defender"]] if action.get("type") == "duel_player" else [])
+    at_stake = {action.get("bounty")} - {None}
+    options = []
+    for name in names:
+        held = {b.name for b in state.player(name).captured} | at_stake
+        options.append([None, *sorted(held)])
+    accepted: list[dict[str, str]] = []
+    for combo in product(*options):
+        choice = {name: pick for name, pick in zip(names, combo) if pick is not None}
+        try:
+            preview(state, {**probe, "critical_discard": choice})
+        except RuleError:
+            continue
+        accepted.append(choice)
+    return {name: tuple(sorted({c[name] for c in accepted}))
+            for name in names if accepted and all(name in c for c in accepted)}
+
+
+# --- a duel report in words ---------------------------------------------------------------
+
+_OUTCOMES = {
+    "win": "{player} wins and takes {bounty}.",
+    "tie": "A tie: {player} takes {bounty} but takes a wound.",
+    "lose": "{bounty} wins and escapes for good; {player} takes a wound.",
+    "attacker_wins": "{attacker} wins: takes {bounty} from {defender}; {defender} takes a wound.",
+    "attacker_ties": "{attacker} ties for the best hand: takes {bounty}; both take a wound.",
+    "defender_wins": "{defender} wins and keeps {bounty}; {attacker} takes a wound.",
+    "defender_ties_bounty": "{defender} ties with the bounty and keeps {bounty}; both take a wound.",
+    "bounty_wins": "{bounty} has the best hand and escapes for good; both take a wound.",
+}
+#: a player duel over no bounty (the defender holds none): only wounds are at stake
+_NO_BOUNTY = {
+    "attacker_wins": "{attacker} wins; {defender} takes a wound.",
+    "attacker_ties": "{attacker} ties for the best hand; both take a wound.",
+    "defender_wins": "{defender} wins; {attacker} takes a wound.",
+}
+
+
+def describe(report: DuelReport) -> list[str]:
+    """The duel's consequences as sentences, in the order the rules apply them."""
+    roles = dict(report.roles)
+    names = {**roles, "bounty": report.bounty or "the bounty"}
+    if report.cancelled:
+        return [f"{roles['defender']} discards the Cowboy Hat: the duel is cancelled; "
+                f"{roles['attacker']}'s action is spent."]
+    lines = [f"{names.get(role, role)}: {hand.name}" for role, hand in report.ranks]
+    outcome = report.outcome
+    lines.append((_NO_BOUNTY if report.bounty is None else _OUTCOMES)[outcome.result].format(**names))
+    lines += [f"{name} is at the Bank: discards a Duel card on declaring." for name in report.bank_discards]
+    role_of = {name: role for role, name in report.roles}
+    lines += [_injury(i, role_of[i.player] in outcome.wounded) for i in report.injuries]
+    lines += [_critical(i.player, i.critical, role_of[i.player] in ("player", "attacker"))
+              for i in report.injuries if i.critical]
+    if report.item_taken:
+        lines.append(f"{roles['player']} takes the {report.item_taken} from {report.bounty}.")
+    if report.to_store:
+        lines.append(f"To the General Store: {', '.join(report.to_store)}.")
+    return lines
+
+
+def _injury(injury: Injury, hit: bool) -> str:
+    if injury.crucifix:
+        return f"{injury.player} discards a Crucifix: no wounds."
+    if not injury.wounds:
+        return f"{injury.player} rests up at the Boarding House: no wounds." if hit else f"{injury.player}: no wounds."
+    double = " (2 here: Ambush / Rummaging for Ammo)" if injury.wounds == 2 else ""
+    return f"{injury.player} takes {injury.wounds} wound{'s' * (injury.wounds > 1)}{double}."
+
+
+def _critical(name: str, critical: Critical, on_turn: bool) -> str:
+    lost = [x for x in (critical.bounty, critical.item and f"the {critical.item}") if x]
+    text = f"{name} is critically wounded: "
+    text += f"discards {' and '.join(lost)}, " if lost else ""
+    text += "wounds cleared, moves to Doc's"
+    return text + ("; the turn is over." if on_turn else ".")
