@@ -32,7 +32,7 @@ def register(commands) -> None:
 
 def _hand(args: argparse.Namespace) -> int:
     from companion.bountytown.cards import parse_card_list
-    from companion.bountytown.hands import best_play, rank
+    from companion.bountytown.hands import rank
     from companion.errors import InputError
 
     cards = parse_card_list(",".join(args.cards))
@@ -42,7 +42,7 @@ def _hand(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"rank": result.rank, "name": result.name}))
     else:
-        print(f"{result.name} (rank {result.rank} of 11; play {' '.join(best_play(cards))})")
+        print(result.name)  # exactly the name: DESIGN.md's contract for `companion hand`
     return 0
 
 

@@ -15,7 +15,7 @@ def run(capsys, *argv):
 
 def test_hand_prints_the_rank_name(capsys):
     code, out, _ = run(capsys, "hand", "1H", "2H", "3H", "4H", "5H")
-    assert code == 0 and out.startswith("Straight Flush")
+    assert code == 0 and out == "Straight Flush\n"
 
 
 def test_hand_json(capsys):
