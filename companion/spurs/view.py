@@ -16,6 +16,7 @@ from companion.engine import RuleError
 from companion.errors import InputError
 from companion.spurs import fields
 from companion.spurs.bag import COLOURS
+from companion.spurs.engine import ACTIONS, _check_turn
 from companion.spurs.herd import cattle_positions, is_herd, round_up_pay
 from companion.spurs.odds import compositions, gang_probability, gold_distribution, shoot_probability
 from companion.spurs.state import Player, SpursState
@@ -142,6 +143,17 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
     except (InputError, KeyError, TypeError) as exc:
         raise RuleError("draw", f"cannot work out this draw: {exc}") from None
     raise RuleError("draw", f"a {kind!r} action does not draw")
+
+
+def refusal(state: SpursState, kind: str) -> str | None:
+    """Why the engine would refuse any action of ``kind`` now (the game is over, a fight
+    is on, the turn's one action is taken), or None: asked before a form is filled in,
+    so nobody enters a whole challenge only to hear it was not allowed."""
+    try:
+        _check_turn(state, kind, ACTIONS[kind][0])
+    except RuleError as exc:
+        return str(exc)
+    return None
 
 
 def pool_colours(state: SpursState, weapon: str | None) -> dict[str, int]:

@@ -10,7 +10,7 @@ from companion.spurs.bag import Bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gang_probability, gold_distribution, shoot_probability
 from companion.spurs.view import (cashable, draw_plan, herd_preview, missing_from_sheet, next_token, percent,
-                                  pool_colours, recall, remember, stealable)
+                                  pool_colours, recall, refusal, remember, stealable)
 from tests.spurs.helpers import ANN, new_game, physical, play
 
 ANN_BAG = Bag(grey=4, brown=2, white=1, black=2, red=1)
@@ -108,3 +108,9 @@ def test_setup_waits_for_the_sheet_and_remembers_characters():
     assert list(known) == ["Doc"]
     assert recall(known, "  DOC ") == {"riding": 3, "bag": ANN["bag"]}
     assert recall(known, "Kid") is None
+
+
+def test_refusal_is_the_engines_turn_check():
+    state = play(new_game(), {"type": "rest"})
+    assert "turn is over" in refusal(state, "hunt")
+    assert refusal(state, "end_turn") is None and refusal(new_game(), "hunt") is None

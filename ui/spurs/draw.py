@@ -1,0 +1,118 @@
+"""The draw step: the exact odds first, then the companion's draw or the physical bag's,
+then the bullets drawn, big, with what they did.
+
+The odds come from ``companion.spurs.view.draw_plan`` for the very action that will be
+sent, so the chance shown is the chance of what the engine then does. A physical draw
+is entered by tapping the colours taken out; the engine judges the entry (right count,
+right colours for the weapon) and a refusal shows its reason in the game bar.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import DictProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
+
+from companion.engine import new_seed
+from companion.spurs.bag import COLOURS
+from companion.spurs.state import DrawRecord, SpursState
+from companion.spurs.view import DrawPlan, percent, pool_colours
+from ui import sounds
+from ui.kvload import load_kv
+from ui.spurs.controls import BulletDisc
+from ui.spurs.page import Page
+import ui.spurs.forms  # noqa: F401  (PageTitle, FormRow, Note for the kv rules)
+
+DIG = ("gold", "stones")
+
+
+def discs(record: DrawRecord) -> list[str]:
+    """The colour of every object one draw brought up, in a stable order."""
+    kinds = DIG if record.bag == "gold" else COLOURS
+    return [kind for kind in kinds for _ in range(getattr(record.drawn, kind))]
+
+
+def describe(record: DrawRecord) -> str:
+    how = "the companion drew" if record.mode == "digital" else "drawn from the bag"
+    what = "dug from the Gold/Stones bag" if record.bag == "gold" else (
+        f"{record.weapon} draw" if record.weapon else "draw from the whole bag")
+    return f"{record.player}: {what}, {how}"
+
+
+class DrawPage(Page):
+    phase = OptionProperty("before", options=("before", "enter", "after"))
+    plan = ObjectProperty(None, allownone=True)
+    chance = StringProperty("")
+    headline = StringProperty("")
+    lines = StringProperty("")
+    pool = DictProperty()  # what the draw can take: colour (and gold, stones) -> count
+    entered = DictProperty()  # taps so far: colour (and gold, stones) -> count
+    bullets = NumericProperty(0)
+    dig = NumericProperty(0)
+    outcome = StringProperty("")
+    drew = StringProperty("")
+    left = StringProperty("")  # a fight's bullets not yet counted
+
+    def open(self, action: dict[str, Any] | None = None, plan: DrawPlan | None = None,
+             phase: str = "before", **_context: Any) -> None:
+        if action is not None:
+            self.pending, self.plan = action, plan
+            self.bullets, self.dig = plan.bullets, plan.dig
+            self.chance = percent(plan.headline.p) if plan.headline else ""
+            self.headline = f"chance of {plan.headline.text}" if plan.headline else "what the dig may find"
+            self.lines = "   ".join(f"{line.text}: {percent(line.p)}" for line in plan.lines)
+        self.phase = phase
+
+    def on_phase(self, _page: DrawPage, phase: str) -> None:
+        self.ids.phases.current = phase
+
+    def update(self, state: SpursState) -> None:
+        if self.phase == "after":
+            self.show_result(state)
+        elif self.plan is not None:
+            self.pool = {**pool_colours(state, self.plan.weapon), **state.gold_bag.counts()}
+
+    def draw_for_me(self) -> None:
+        self.send({"draw": "digital", "seed": new_seed()})
+
+    def enter(self) -> None:
+        self.entered = dict.fromkeys((*COLOURS, *DIG), 0)
+        self.phase = "enter"
+
+    def tap(self, kind: str) -> None:
+        self.entered[kind] += 1
+
+    def done(self) -> None:
+        """The physical draw as tapped; the engine says if it could not have happened."""
+        draw: dict[str, Any] = {"draw": "physical"}
+        if self.bullets:
+            draw["drawn"] = {c: self.entered[c] for c in COLOURS if self.entered[c]}
+        if self.dig:
+            draw["found"] = {k: self.entered[k] for k in DIG}
+        self.send(draw)
+
+    def send(self, draw: dict[str, Any]) -> None:
+        before = self.phase
+        self.phase = "after"  # so the refresh the accepted action triggers shows the result
+        if not self.game.act({**self.pending, **draw}):
+            self.phase = before
+            return
+        sounds.play("draw")
+
+    def show_result(self, state: SpursState) -> None:
+        box = self.ids.discs
+        box.clear_widgets()
+        for record in state.last_draw:
+            for kind in discs(record):
+                box.add_widget(BulletDisc(colour=kind))
+        self.drew = "\n".join(describe(r) for r in state.last_draw)
+        self.outcome = state.last_outcome
+        fight = state.fight
+        self.left = "" if fight is None else (
+            f"Desperado {fight.beaten + 1} of {fight.size}: reveal the next card. Bullets not yet counted: {fight.unused}")
+
+    def reveal(self) -> None:
+        self.game.act({"type": "reveal", "desperado": self.ids.next_card.card()})
+
+
+load_kv(__file__)

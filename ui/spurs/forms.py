@@ -1,0 +1,229 @@
+"""The forms that turn what happened at the table into one action: challenges, town,
+duels and Event cards.
+
+Each form is prefilled with the last values used and a free token name, so a routine
+turn is a few taps; the engine checks everything when the action is sent and a refusal
+shows its reason in the game bar, leaving the form as it was to correct.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.spurs.bag import COLOURS
+from companion.spurs.state import SpursState
+from companion.spurs.view import cashable, herd_preview, next_token, stealable
+from ui import theme
+from ui.kvload import load_kv
+from ui.widgets import BigButton
+from ui.spurs.controls import OptionButton
+from ui.spurs.page import Page
+
+
+def _extra(n: float) -> dict[str, int]:
+    """Equipment's extra draws, left out of the action when there are none."""
+    return {"extra": int(n)} if n else {}
+
+
+class CardDeltas(GridLayout):
+    """Signed changes an Event or Saloon card makes: fame, money, spurs, posters, bullets."""
+
+    def changes(self) -> dict[str, Any]:
+        ids = self.ids
+        out: dict[str, Any] = {k: int(ids[k].value) for k in ("fame", "money", "spurs", "posters") if ids[k].value}
+        bullets = {c: int(ids[c].value) for c in COLOURS if ids[c].value}
+        return {**out, "bullets": bullets} if bullets else out
+
+    def reset(self) -> None:
+        for key in ("fame", "money", "spurs", "posters", *COLOURS):
+            self.ids[key].value = 0
+
+
+class TokenChoice(BoxLayout):
+    """Carried tokens to cash in; any number chosen, all of them at first."""
+
+    tokens = ListProperty()
+
+    def on_tokens(self, _box: TokenChoice, tokens: list[str]) -> None:
+        self.clear_widgets()
+        for token in tokens:
+            self.add_widget(OptionButton(text=token, value=token, state="down"))
+
+    def chosen(self) -> list[str]:
+        return [b.value for b in reversed(self.children) if b.state == "down"]
+
+
+class FormPage(Page):
+    """A form for one kind of action; a fresh token name each time it is opened."""
+
+    kind = StringProperty("")
+    fresh = BooleanProperty(False)
+
+    def open(self, kind: str = "", **_context: Any) -> None:
+        self.kind = kind or self.kind
+        self.fresh = True
+
+    def update(self, state: SpursState) -> None:
+        if self.fresh and "token" in self.ids:
+            self.ids.token.text = next_token(state, self.kind)
+        self.fresh = False
+
+    def token(self) -> str:
+        return self.ids.token.text.strip()
+
+
+class ShootPage(FormPage):
+    """Hunting (rifle) or an Outlaw (revolver): the token's hits, reward and red icon."""
+
+    def next(self) -> None:
+        ids = self.ids
+        self.game.draw({"type": self.kind, "token": self.token(), "hits": int(ids.hits.value),
+                        "cash": int(ids.cash.value), "fame": int(ids.fame.value),
+                        "red": ids.red.value == "yes", **_extra(ids.extra.value)})
+
+
+class HorsePage(FormPage):
+    """Horse breaking: the rounds as the dice and the Mini Board played them."""
+
+    rounds = ListProperty()
+
+    def done(self) -> None:
+        ids = self.ids
+        action = {"type": "horse", "token": self.token(), "rounds_needed": int(ids.needed.value),
+                  "cash": int(ids.cash.value), "fame": int(ids.fame.value), "rounds": list(self.rounds)}
+        if self.send(action):
+            self.rounds = []
+
+
+class CattlePage(FormPage):
+    """Cattle round-up: tap where the cattle stand on the Mini Board when it ended."""
+
+    preview = StringProperty("")
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.ids.board.bind(cells=lambda _b, cells: setattr(self, "preview", herd_preview(cells)))
+        self.preview = herd_preview([])
+
+    def finish(self, result: str) -> None:
+        action = {"type": "cattle", "option": "round_up", "token": self.token(), "result": result}
+        if result == "success":
+            action.update(cattle=[list(c) for c in self.ids.board.cells], fame=int(self.ids.fame.value))
+        if self.send(action):
+            self.ids.board.cells = []
+
+
+class GangPage(FormPage):
+    """Desperados, or digging for gold and then the desperados: how many, and the cards
+    the rule lets the player see before the draw (R-S4)."""
+
+    gangs = ListProperty()  # [token, text] of gangs waiting from earlier fights
+    house = BooleanProperty(False)
+
+    def update(self, state: SpursState) -> None:
+        super().update(state)
+        self.house = state.gang_rule == "house"
+        self.gangs = [[g.token, f"Fight the gang at {g.token} ("
+                       + ", ".join(f"{d.weapon} {d.hits}" for d in g.waiting) + " waiting)"]
+                      for g in state.gangs] if self.kind == "desperado" else []
+        ids = self.ids
+        ids.count.minimum = 1 if self.kind == "desperado" else 0
+
+    def next(self) -> None:
+        ids = self.ids
+        action = {"type": self.kind, "token": self.token(), "count": int(ids.count.value),
+                  "desperados": ids.cards.cards() if ids.count.value else [], **_extra(ids.extra.value)}
+        if self.kind == "gold":
+            action["nuggets"] = int(ids.nuggets.value)
+        self.game.draw(action)
+
+    def on_gangs(self, _page: GangPage, gangs: list) -> None:
+        box = self.ids.gangs
+        box.clear_widgets()
+        for token, text in gangs:
+            box.add_widget(BigButton(text=text, tint=theme.DANGER,
+                                     on_release=lambda _b, t=token: self.fight_waiting(t)))
+
+    def fight_waiting(self, token: str) -> None:
+        self.game.draw({"type": "desperado", "token": token, **_extra(self.ids.extra.value)})
+
+
+class TownPage(Page):
+    """The town's buildings, each with what can be done there."""
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.ids.building.bind(value=lambda _o, room: setattr(self.ids.rooms, "current", room))
+
+    def update(self, state: SpursState) -> None:
+        player = state.player
+        self.ids.sell.tokens = cashable(player, "sell")
+        self.ids.turn_in.tokens = cashable(player, "turn_in")
+        self.ids.where.text = (f"{player.name}: ${player.money}, {player.gold} gold. Visited: "
+                               + (", ".join(state.turn.visited) or "nothing yet"))
+
+    def cash_in(self, kind: str) -> None:
+        self.game.act({"type": kind, "tokens": self.ids[kind].chosen()})
+
+    def saloon_card(self) -> None:
+        if self.game.act({"type": "saloon", "option": "card", **self.ids.saloon.changes()}):
+            self.ids.saloon.reset()
+
+
+class DuelPage(Page):
+    """The outcome of a duel fought at the table (R-S8): who, who won, what was stolen."""
+
+    opponents = ListProperty()
+    sides = ListProperty()
+    items = ListProperty()
+
+    def update(self, state: SpursState) -> None:
+        self.opponents = [[p.name, p.name] for p in state.players if p is not state.player]
+        self.choose()
+
+    def choose(self) -> None:
+        """Keep the winner and what can be stolen in step with the chosen opponent."""
+        state = self.game.state
+        opponent = self.ids.opponent.value
+        self.sides = [[state.player.name, state.player.name], [opponent, opponent]]
+        loser = opponent if self.ids.winner.value == state.player.name else state.player.name
+        what = self.ids.steal.value
+        options = stealable(state.players[state.index(loser)]).get(what, []) if loser else []
+        self.items = [[o, o] for o in options] if what in ("equipment", "token") else []
+
+    def record(self) -> None:
+        ids = self.ids
+        what = ids.steal.value
+        steal = None if what == "none" else {"what": what}
+        if what in ("equipment", "token"):
+            steal[{"equipment": "name", "token": "token"}[what]] = ids.item.value
+        self.send({"type": "duel", "opponent": ids.opponent.value, "winner": ids.winner.value, "steal": steal})
+
+
+class AdjustPage(Page):
+    """An Event or Equipment card's effect on any player, and on the bank's cash."""
+
+    players = ListProperty()
+
+    def open(self, player: str = "", **_context: Any) -> None:
+        self.ids.who.value = player
+
+    def update(self, state: SpursState) -> None:
+        self.players = [[p.name, p.name] for p in state.players]
+
+    def apply(self) -> None:
+        ids = self.ids
+        action = {"type": "adjust", "player": ids.who.value, **ids.deltas.changes()}
+        if ids.bank.value:
+            action["bank"] = int(ids.bank.value)
+        if ids.note.text.strip():
+            action["note"] = ids.note.text.strip()
+        if self.send(action):
+            ids.deltas.reset()
+            ids.bank.value = 0
+            ids.note.text = ""
+
+
+load_kv(__file__)

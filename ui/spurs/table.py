@@ -1,0 +1,211 @@
+"""The Spurs game screen: every player's sheet at a glance, and the current player's turn.
+
+The screen holds one session and a ScreenManager of pages (the table, the action menu,
+the forms, the draw, the final scores) under its GameBar. Which page shows follows the
+state where the state decides it (a fight in progress, the game over); otherwise it is
+where the player went.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.spurs.state import Player, SpursState
+from companion.engine import RuleError
+from companion.spurs.view import draw_plan, next_token, refusal
+from ui.gamescreen import GameScreen
+from ui.kvload import load_kv
+from ui.spurs.page import Page
+from ui.widgets import BigButton
+import ui.spurs.draw  # noqa: F401  (DrawPage)
+import ui.spurs.forms  # noqa: F401  (the form pages)
+
+#: grid columns for 2..6 players: two rows at most, panels as wide as they can be
+COLUMNS = {2: 2, 3: 3, 4: 2, 5: 3, 6: 3}
+#: actions sent at once from the menu, without a form
+ONE_TAP = {"rest": {"type": "rest"}, "spend_spur": {"type": "spend_spur"}, "end_turn": {"type": "end_turn"}}
+#: menu entry -> (action kind the engine checks, page that asks for the details)
+FORMS = {"hunt": ("hunt", "shoot"), "outlaw": ("outlaw", "shoot"), "horse": ("horse", "horse"),
+         "cattle": ("cattle", "cattle"), "desperado": ("desperado", "gang"), "gold": ("gold", "gang"),
+         "town": ("buy", "town"), "duel": ("duel", "duel")}
+
+
+def carried_text(player: Player) -> str:
+    """Carried challenge tokens and Equipment in one line ("P1 pelt, O2 outlaw; Lasso")."""
+    tokens = ", ".join(f"{c.token} {c.kind}" for c in player.carried)
+    return "; ".join(part for part in (tokens, ", ".join(player.equipment)) if part) or "carries nothing"
+
+
+class PlayerPanel(ButtonBehavior, BoxLayout):
+    """One player's sheet; tapping it opens what that player can do."""
+
+    pname = StringProperty("")
+    character = StringProperty("")
+    colour = StringProperty("white")
+    fame = NumericProperty(0)
+    target = NumericProperty(10)
+    money = NumericProperty(0)
+    spurs = NumericProperty(0)
+    posters = NumericProperty(0)
+    gold = NumericProperty(0)
+    bag = DictProperty()
+    carried = StringProperty("")
+    current = BooleanProperty(False)
+    compact = BooleanProperty(False)
+
+    def show(self, player: Player, state: SpursState, colour: str) -> None:
+        self.pname, self.character, self.colour = player.name, player.character, colour
+        self.fame, self.target, self.money = player.fame, state.target, player.money
+        self.spurs, self.posters, self.gold = player.spurs, player.posters, player.gold
+        self.bag = player.bag.counts()
+        self.carried = carried_text(player)
+        self.current = player is state.player and not state.game_over
+        self.compact = len(state.players) > 3
+
+
+class TablePage(Page):
+    def update(self, state: SpursState) -> None:
+        grid = self.ids.grid
+        grid.cols = COLUMNS[len(state.players)]
+        while len(grid.children) > len(state.players):
+            grid.remove_widget(grid.children[0])
+        while len(grid.children) < len(state.players):
+            panel = PlayerPanel()
+            panel.bind(on_release=lambda p: self.game.open_player(p.pname))
+            grid.add_widget(panel, index=len(grid.children))
+        for panel, player in zip(reversed(grid.children), state.players):
+            panel.show(player, state, self.game.colours.get(player.name, "white"))
+        self.ids.status.text = state.last_outcome or f"{state.player.name}'s turn. Tap a player for their actions."
+        self.ids.actions.text = f"{state.player.name}: actions"
+
+
+class ActionsPage(Page):
+    """The current player's menu: the turn's one action and what goes with it."""
+
+    heading = StringProperty("")
+    spurs = NumericProperty(0)
+
+    def update(self, state: SpursState) -> None:
+        p = state.player
+        boost = f", draws +{state.turn.boost}" if state.turn.boost else ""
+        self.heading = f"{p.name} ({p.character}): fame {p.fame}, ${p.money}, {p.spurs} Spur(s){boost}"
+        self.spurs = p.spurs
+
+
+class FinalPage(Page):
+    """The score table (fame, Most bonuses, total), the winner, and the tie-break duel."""
+
+    winner = StringProperty("")
+
+    def update(self, state: SpursState) -> None:
+        rows = self.ids.rows
+        rows.clear_widgets()
+        for cells in [("Place", "Player", "Fame", "Most bonuses", "Score", "Money")] + [
+                (str(r.place), r.name, str(r.fame), ", ".join(r.bonuses) or "-", str(r.score), f"${r.money}")
+                for r in state.final]:
+            for text in cells:
+                rows.add_widget(ScoreCell(text=text, bold=cells[0] == "Place"))
+        if state.winner:
+            self.winner = f"{state.winner} wins!"
+        else:
+            self.winner = f"{' and '.join(state.tied_for_first)} tie on score and money. Who won the duel?"
+        duel = self.ids.duel
+        duel.clear_widgets()
+        for name in state.tied_for_first:
+            duel.add_widget(BigButton(text=f"{name} won the duel",
+                                      on_release=lambda _b, n=name: self.game.act({"type": "tiebreak", "winner": n})))
+
+
+class ScoreCell(BoxLayout):
+    text = StringProperty("")
+    bold = BooleanProperty(False)
+
+
+class SpursScreen(GameScreen):
+    colours = DictProperty()  # player name -> profile colour
+
+    def on_session(self, screen: Any, session: Any) -> None:
+        if session is not None:
+            self.colours = {p.name: p.colour for p in App.get_running_app().store.players()}
+            self.ids.pages.current = "table"
+        super().on_session(screen, session)
+
+    @property
+    def pages(self):
+        return self.ids.pages
+
+    def refresh(self) -> None:
+        super().refresh()
+        state = self.state
+        self.title = f"Spurs: {state.player.name}'s turn" if not state.game_over else "Spurs: final scores"
+        if state.game_over:
+            self.show("final")
+        elif state.fight is not None:
+            self.show("draw", phase="after")
+        elif self.pages.current == "final":
+            self.show("table")
+        else:
+            self.pages.current_screen.update(state)
+
+    def show(self, name: str, **context: Any) -> None:
+        """Go to a page, telling it what it is about."""
+        page = self.pages.get_screen(name)
+        page.open(**context)
+        self.pages.current = name
+        page.update(self.state)
+
+    def undo(self) -> None:
+        # the page a step was taken on may not fit the state before it: start from the table
+        self.pages.current = "table"
+        super().undo()
+
+    def redo(self) -> None:
+        self.pages.current = "table"
+        super().redo()
+
+    def open_player(self, name: str) -> None:
+        """The current player's actions, or the card adjustments for anyone else."""
+        if name == self.state.player.name:
+            self.show("actions")
+        else:
+            self.show("adjust", player=name)
+
+    def begin(self, what: str) -> None:
+        """A menu entry: sent at once when it needs no details, else its form, unless the
+        engine would refuse that kind of action now (then the reason shows at once)."""
+        if what == "rob_rancher":
+            kind, page = "cattle", None
+        elif what in ONE_TAP:
+            kind, page = what, None
+        else:
+            kind, page = FORMS[what]
+        reason = refusal(self.state, kind)
+        if reason:
+            self.message = f"Refused: {reason}"
+            return
+        self.message = ""
+        if what == "rob_rancher":
+            self.act({"type": "cattle", "option": "rob", "token": next_token(self.state, "cattle")})
+        elif page is None:
+            self.act(ONE_TAP[what])
+        else:
+            self.show(page, kind=what)
+
+    def draw(self, action: dict[str, Any]) -> None:
+        """The draw step for an action that takes bullets or gold: odds first. An action
+        whose draw cannot be worked out (no desperado card entered) stays on its form."""
+        try:
+            plan = draw_plan(self.state, action)
+        except RuleError as exc:
+            self.message = f"Refused: {exc}"
+            return
+        self.message = ""
+        self.show("draw", action=action, plan=plan, phase="before")
+
+
+load_kv(__file__)
