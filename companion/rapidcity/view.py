@@ -1,0 +1,256 @@
+"""What the Rapid City referee screen needs from the rules, in plain Python (no kivy).
+
+The screen sees pad edges stamped in the app's nanosecond clock; the round file the
+engine takes wants milliseconds since the reveal, with who is on each claimed tile
+(DESIGN.md, "Rapid City round file"). Doing that conversion here, where it is pure and
+tested, keeps the screen thin (principle 6): the screen collects edges and taps, and
+every claim, gap, dead heat and bullet it shows is what :func:`judge` says about the
+round built so far - the same function the engine runs when the card is confirmed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Protocol
+
+from companion.rapidcity.judge import Verdict, judge
+from companion.rapidcity.model import COLOURS, FORBIDDEN_BY, LOCATIONS
+from companion.rapidcity.roundfile import parse_round
+
+NS_PER_MS = 1_000_000
+PAD_CARDS = ("character", "two_characters", "healing")
+"""Cards decided by the pads; on armed and disarmed cards only touches count (R-R9, R-R10)."""
+
+
+class PadEdge(Protocol):
+    """A debounced pad edge as a backend gives it (hardware.events.PadEvent)."""
+
+    pad: int
+    pressed: bool
+    t_ns: int
+
+
+def since_reveal_ms(t_ns: int, reveal_ns: int) -> float:
+    """A stamp in the app clock as the round file's ``t_ms`` (negative: before the reveal).
+
+    Kept to the nanosecond: the judge turns it back into whole nanoseconds, so two claims
+    1 ms apart stay exactly 1 ms apart."""
+    return (t_ns - reveal_ns) / NS_PER_MS
+
+
+@dataclass
+class LiveCard:
+    """One card from the Ready tap to Confirm: everything the table did, as it arrives.
+
+    ``template`` is :func:`companion.rapidcity.engine.round_template` for the card.
+    Edges count from ``started_ns`` (Ready), so a press during the random delay is kept as
+    the false start it is (R-R4). After the reveal an edge counts when its *stamp* lies
+    inside the longest window, whenever it arrives: a late-delivered press is judged by
+    its own time (principle 3), and presses stamped later are no part of this card.
+    """
+
+    template: dict[str, Any]
+    started_ns: int
+    reveal_ns: int | None = None
+    edges: list[PadEdge] = field(default_factory=list)
+    tags: list[tuple[int, str, int]] = field(default_factory=list)
+    who: dict[int, str] = field(default_factory=dict)
+    touches: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def card(self) -> dict[str, Any]:
+        return self.template["card"]
+
+    @property
+    def players(self) -> list[str]:
+        return self.template["players"]
+
+    @property
+    def pads(self) -> list[int]:
+        return [tile["pad"] for tile in self.template["tiles"]]
+
+    @property
+    def window_ms(self) -> float:
+        return self.template["settings"]["window_ms"]
+
+    @property
+    def decided_by_pads(self) -> bool:
+        return self.card["type"] in PAD_CARDS
+
+    def add_edge(self, edge: PadEdge) -> bool:
+        """Keep an edge if it belongs to this card; True if it was kept."""
+        if edge.pad not in self.pads or edge.t_ns < self.started_ns:
+            return False
+        if self.reveal_ns is not None and edge.t_ns > self.reveal_ns + self.window_ms * NS_PER_MS:
+            return False
+        self.edges.append(edge)
+        return True
+
+    def add_tag(self, pad: int, tag: str, t_ns: int) -> None:
+        """An RFID read on a tile (R-R5); only identity, never order."""
+        if pad in self.pads:
+            self.tags.append((pad, tag, t_ns))
+
+    def add_touch(self, by: str, pawn: str, hand: str | None, now_ns: int) -> None:
+        """A touch reported by the table. The table reports the order, not the times, so
+        each touch is stamped when it is entered: that keeps the order it was told in."""
+        touch: dict[str, Any] = {"by": by, "pawn": pawn, "t_ms": since_reveal_ms(now_ns, self.reveal_ns or now_ns)}
+        if hand is not None:
+            touch["hand"] = hand
+        self.touches.append(touch)
+
+    def events(self) -> list[dict[str, Any]]:
+        """The round file's events: every kept edge in ms since the reveal. The first press
+        on a tile at or after the reveal (the one that can claim it) names who is on it."""
+        reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
+        named: set[int] = set()
+        out = []
+        for edge in sorted(self.edges, key=lambda e: (e.t_ns, e.pad, not e.pressed)):
+            event: dict[str, Any] = {"pad": edge.pad, "edge": "press" if edge.pressed else "release",
+                                     "t_ms": since_reveal_ms(edge.t_ns, reveal)}
+            if edge.pressed and edge.t_ns >= reveal and edge.pad not in named:
+                named.add(edge.pad)
+                if edge.pad in self.who:
+                    event["player"] = self.who[edge.pad]
+            out.append(event)
+        return out
+
+    def round(self) -> dict[str, Any]:
+        """The round file to send with ``{"type": "play"}``."""
+        return {**self.template, "events": self.events(), "touches": list(self.touches)}
+
+    def verdict(self) -> Verdict:
+        """What the judge says about the card as it stands (shown before it is committed)."""
+        return judge(parse_round(self.round()))
+
+    def window_over(self, now_ns: int, verdict: Verdict) -> bool:
+        """The claim window is over: time is up, or (R-R6) every pawn is on a tile. With
+        nobody named yet, a tile claimed per player means every pawn has landed: one
+        pawn per tile, no dislodging."""
+        if self.reveal_ns is None:
+            return False
+        if now_ns - self.reveal_ns >= self.window_ms * NS_PER_MS:
+            return True
+        return self.decided_by_pads and len(verdict.claims) >= len(self.players)
+
+    def tag_guesses(self, known: Mapping[str, str]) -> dict[int, str]:
+        """Who the RFID readers saw on each tile since the reveal (last read wins), for
+        tags already matched to a colour; the players confirm or correct it (R-R5)."""
+        reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
+        guesses: dict[int, str] = {}
+        for pad, tag, t_ns in sorted(self.tags, key=lambda read: read[2]):
+            if t_ns >= reveal and known.get(tag) in self.players:
+                guesses[pad] = known[tag]
+        return guesses
+
+    def learned_tags(self) -> dict[str, str]:
+        """Tag -> colour for tiles the players confirmed while a reader saw one tag, so
+        the next card can prefill who is where."""
+        reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
+        seen: dict[int, set[str]] = {}
+        for pad, tag, t_ns in self.tags:
+            if t_ns >= reveal:
+                seen.setdefault(pad, set()).add(tag)
+        return {next(iter(tags)): self.who[pad] for pad, tags in seen.items() if len(tags) == 1 and pad in self.who}
+
+
+@dataclass(frozen=True)
+class FinishRow:
+    """One claim on the photo-finish strip: its place, its time and the gap to the one
+    before it; ``tied_with`` lists the pads it is a dead heat with (R-R8 tie threshold)."""
+
+    place: int
+    pad: int
+    location: str
+    player: str | None
+    t_ms: float
+    gap_ms: float | None
+    tied_with: tuple[int, ...]
+
+
+def photo_finish(verdict: Verdict) -> list[FinishRow]:
+    """The claims in time order with the gaps between them, as the judge ordered them."""
+    tied: dict[int, list[int]] = {}
+    for a, b in verdict.dead_heats:
+        tied.setdefault(a.pad, []).append(b.pad)
+        tied.setdefault(b.pad, []).append(a.pad)
+    rows = []
+    for place, claim in enumerate(verdict.claims, start=1):
+        before = verdict.claims[place - 2] if place > 1 else None
+        rows.append(FinishRow(place, claim.pad, claim.location, claim.player, claim.t_ms,
+                              None if before is None else round(claim.t_ms - before.t_ms, 6),
+                              tuple(sorted(tied.get(claim.pad, ())))))
+    return rows
+
+
+def ms(t_ms: float) -> str:
+    """A time as the screen shows it: one decimal, the unit written out."""
+    return f"{t_ms:.1f} ms"
+
+
+def named(text: str, names: Mapping[str, str]) -> str:
+    """A judge's note with each colour followed by its player's name ("red" -> "Ann (red)"),
+    so a call reads in the table's words while the colour stays the identity."""
+    def swap(match: re.Match[str]) -> str:
+        colour = match.group(0)
+        name = names.get(colour, colour)
+        return colour if name == colour else f"{name} ({colour})"
+    return re.sub(r"\b(" + "|".join(COLOURS) + r")\b", swap, text)
+
+
+def card_title(card: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """The card's face in words, large on the screen."""
+    kind = card["type"]
+    if kind == "character":
+        return card["character"].upper()
+    if kind == "two_characters":
+        return " + ".join(c.upper() for c in card["characters"])
+    if kind == "healing":
+        return f"HEALING: {card['location'].upper()}"
+    who = names.get(card["player"], card["player"])
+    if kind == "armed":
+        return f"{who.upper()} ARMED ({card['hand']} hand)"
+    return f"{who.upper()} DISARMED"
+
+
+def card_hint(card: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """What the card asks of the table (R-R6 to R-R10), in one line under the title."""
+    kind = card["type"]
+    if kind == "character":
+        return f"Any tile but a {FORBIDDEN_BY[card['character']].capitalize()}"
+    if kind == "two_characters":
+        (free,) = set(LOCATIONS) - {FORBIDDEN_BY[c] for c in card["characters"]}
+        return f"Only a {free.capitalize()} counts"
+    if kind == "healing":
+        return f"First on a {card['location'].capitalize()} returns a bullet"
+    who = names.get(card["player"], card["player"])
+    if kind == "armed":
+        return f"{who} catches pawns; everyone else grabs their own first ({card['hand']} hand)"
+    return "Hands up! Touch no pawn"
+
+
+def outcomes(verdict: Verdict, players: Iterable[str], names: Mapping[str, str]) -> list[str]:
+    """One line per player: the bullet this card gives or the one it returns, and the total."""
+    lines = []
+    for player in players:
+        total = verdict.totals[player]
+        if verdict.bullets[player]:
+            what = "takes a bullet"
+        elif player in verdict.healed:
+            what = "returns a bullet"
+        else:
+            what = "no bullet"
+        lines.append(f"{names.get(player, player)}: {what} ({total} in all)")
+    return lines
+
+
+def call_summary(played: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A past call in one line for the list of cards played."""
+    verdict = played["verdict"]
+    hit = [names.get(p, p) for p, b in verdict["bullets"].items() if b]
+    healed = [names.get(p, p) for p in verdict["healed"]]
+    parts = [f"bullet: {', '.join(hit)}" if hit else "no bullets"]
+    if healed:
+        parts.append(f"healed: {', '.join(healed)}")
+    return f"{card_title(played['round']['card'], names)} - {'; '.join(parts)}"

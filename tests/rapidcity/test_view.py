@@ -1,0 +1,168 @@
+"""The referee screen's pure helpers: pad edges (app ns) to round-file events (ms since the
+reveal), the live verdict, the window, RFID prefill and the words the screen shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from companion.rapidcity.engine import ENGINE, round_template
+from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard, HealingCard, TwoCharactersCard
+from companion.rapidcity.roundfile import card_to_json
+from companion.rapidcity.view import (
+    LiveCard,
+    call_summary,
+    card_hint,
+    card_title,
+    ms,
+    named,
+    outcomes,
+    photo_finish,
+    since_reveal_ms,
+)
+
+MS = 1_000_000
+T0 = 5_000_000_000_000  # an app clock reading far from zero, as on a running Pi
+REVEAL = T0 + 1_500 * MS
+
+
+@dataclass(frozen=True)
+class Edge:
+    pad: int
+    pressed: bool
+    t_ns: int
+
+
+def live(card=CharacterCard("indian"), **settings) -> LiveCard:
+    state = ENGINE.initial_state({"players": ["red", "blue", "green"], "seed": 1, **settings})
+    template = round_template(state)
+    template["card"] = card_to_json(card)
+    return LiveCard(template, started_ns=T0, reveal_ns=REVEAL)
+
+
+def test_stamps_become_ms_since_the_reveal_to_the_nanosecond():
+    assert since_reveal_ms(REVEAL + 431_200_000, REVEAL) == 431.2
+    assert since_reveal_ms(REVEAL - 12 * MS, REVEAL) == -12.0
+    assert round(since_reveal_ms(REVEAL + 431_237_512, REVEAL) * MS) == 431_237_512
+
+
+def test_events_in_time_order_and_the_claiming_press_names_its_player():
+    card = live()
+    for edge in [Edge(3, True, REVEAL + 500 * MS), Edge(3, False, REVEAL + 900 * MS),
+                 Edge(3, True, REVEAL + 950 * MS), Edge(1, True, REVEAL - 20 * MS)]:
+        assert card.add_edge(edge)
+    card.who = {3: "blue", 1: "red"}
+    assert card.events() == [
+        {"pad": 1, "edge": "press", "t_ms": -20.0},  # a false start names nobody
+        {"pad": 3, "edge": "press", "t_ms": 500.0, "player": "blue"},
+        {"pad": 3, "edge": "release", "t_ms": 900.0},
+        {"pad": 3, "edge": "press", "t_ms": 950.0},
+    ]
+
+
+def test_edges_outside_the_card_are_left_out():
+    card = live()
+    assert not card.add_edge(Edge(3, True, T0 - 1))  # before Ready
+    assert not card.add_edge(Edge(9, True, REVEAL + MS))  # a pad with no tile in this game
+    assert not card.add_edge(Edge(3, True, REVEAL + 5_000 * MS + 1))  # stamped after the window
+    assert card.add_edge(Edge(3, True, REVEAL + 5_000 * MS))  # arriving late but stamped inside it
+    assert len(card.edges) == 1
+
+
+def test_live_verdict_claims_then_judges_once_everyone_is_named():
+    card = live(CharacterCard("indian"))
+    for pad, at in [(2, 400), (1, 300), (3, 300.5)]:  # pad 2 is the default tipi
+        card.add_edge(Edge(pad, True, REVEAL + int(at * MS)))
+    verdict = card.verdict()
+    assert [c.pad for c in verdict.claims] == [1, 3, 2]
+    assert all(c.player is None for c in verdict.claims)
+    assert card.window_over(REVEAL + 401 * MS, verdict)  # a tile claimed per player
+    card.who = {1: "red", 3: "green", 2: "blue"}
+    verdict = card.verdict()
+    assert verdict.bullets == {"red": 0, "blue": 1, "green": 0}
+
+
+def test_the_engine_books_the_round_built_and_agrees_with_the_live_verdict():
+    state = ENGINE.initial_state({"players": ["red", "blue", "green"], "seed": 1})
+    card = LiveCard(round_template(state), started_ns=T0, reveal_ns=REVEAL)
+    card.add_edge(Edge(3, True, REVEAL + 420 * MS))
+    card.who = {3: "green"}
+    card.add_touch("red", "blue", None, REVEAL + 900 * MS)
+    after = ENGINE.apply(state, {"type": "play", "round": card.round()})
+    assert after.played[-1].verdict["totals"] == card.verdict().totals
+    assert after.position == 1
+
+
+def test_the_window_stays_open_until_time_is_up_or_everyone_claimed():
+    card = live()
+    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
+    verdict = card.verdict()
+    assert not card.window_over(REVEAL + 4_999 * MS, verdict)
+    assert card.window_over(REVEAL + 5_000 * MS, verdict)
+    touches = live(DisarmedCard("red"))
+    for pad in (1, 2, 3):
+        touches.add_edge(Edge(pad, True, REVEAL + pad * 100 * MS))
+    assert not touches.window_over(REVEAL + 1_000 * MS, touches.verdict())  # pads do not close it
+    assert not LiveCard(card.template, started_ns=T0).window_over(REVEAL + 10**12, verdict)
+
+
+def test_photo_finish_gaps_and_dead_heats_in_words_come_from_the_judge():
+    card = live()
+    for pad, at in [(1, 300.0), (3, 300.4), (2, 612.0)]:
+        card.add_edge(Edge(pad, True, REVEAL + int(at * MS)))
+    rows = photo_finish(card.verdict())
+    assert [(r.place, r.pad, r.t_ms, r.gap_ms, r.tied_with) for r in rows] == [
+        (1, 1, 300.0, None, (3,)), (2, 3, 300.4, 0.4, (1,)), (3, 2, 612.0, 311.6, ())]
+    assert ms(rows[1].gap_ms) == "0.4 ms"
+
+
+def test_touches_keep_the_order_they_were_entered_in():
+    card = live(ArmedCard("red", "right"), ultimate=True)
+    card.add_touch("red", "blue", "right", REVEAL + 2_000 * MS)
+    card.add_touch("blue", "blue", "left", REVEAL + 2_500 * MS)
+    card.add_touch("green", "green", None, REVEAL + 2_600 * MS)
+    assert [t["t_ms"] for t in card.touches] == [2000.0, 2500.0, 2600.0]
+    assert "hand" not in card.touches[2]
+    verdict = card.verdict()
+    assert verdict.bullets == {"red": 0, "blue": 1, "green": 0}  # lost to the attacker first
+
+
+def test_rfid_reads_prefill_and_confirmations_teach_new_tags():
+    card = live()
+    card.add_tag(1, "0A0B0C0D0E", REVEAL - 100 * MS)  # before the reveal: last card's pawn
+    card.add_tag(1, "1111111111", REVEAL + 300 * MS)
+    card.add_tag(2, "2222222222", REVEAL + 350 * MS)
+    card.add_tag(7, "7777777777", REVEAL + 350 * MS)  # no such tile
+    assert card.tag_guesses({"1111111111": "green", "2222222222": "purple"}) == {1: "green"}
+    card.who = {1: "green", 2: "red"}
+    assert card.learned_tags() == {"1111111111": "green", "2222222222": "red"}
+    card.add_tag(2, "3333333333", REVEAL + 400 * MS)  # two pawns seen: teach nothing
+    assert card.learned_tags() == {"1111111111": "green"}
+
+
+@pytest.mark.parametrize("card, title, hint", [
+    (CharacterCard("indian"), "INDIAN", "Any tile but a Tipi"),
+    (TwoCharactersCard(("indian", "sheriff")), "INDIAN + SHERIFF", "Only a Saloon counts"),
+    (HealingCard("saloon"), "HEALING: SALOON", "First on a Saloon returns a bullet"),
+    (ArmedCard("red", "left"), "ANN ARMED (left hand)", "Ann catches pawns; everyone else grabs their own first (left hand)"),
+    (DisarmedCard("blue"), "BLUE DISARMED", "Hands up! Touch no pawn"),
+])
+def test_cards_in_words(card, title, hint):
+    names = {"red": "Ann", "blue": "blue"}
+    assert card_title(card_to_json(card), names) == title
+    assert card_hint(card_to_json(card), names) == hint
+
+
+def test_notes_and_outcomes_use_the_players_names():
+    names = {"red": "Ann", "blue": "blue", "green": "Cy"}
+    assert named("red claims the saloon; blue and green too; reduced", names) == \
+        "Ann (red) claims the saloon; blue and Cy (green) too; reduced"
+    card = live()
+    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
+    card.who = {1: "red"}
+    verdict = card.verdict()
+    assert outcomes(verdict, card.players, names) == [
+        "Ann: no bullet (0 in all)", "blue: takes a bullet (1 in all)", "Cy: takes a bullet (1 in all)"]
+    played = {"round": card.round(), "verdict": {"bullets": verdict.bullets, "healed": ["red"]}}
+    assert call_summary(played, names) == "INDIAN - bullet: blue, Cy; healed: Ann"
