@@ -189,12 +189,13 @@ class SpursScreen(GameScreen):
             self.message = f"Refused: {reason}"
             return
         self.message = ""
-        if what == "rob_rancher":
-            self.act({"type": "cattle", "option": "rob", "token": next_token(self.state, "cattle")})
-        elif page is None:
-            self.act(ONE_TAP[what])
-        else:
+        if page is not None:
             self.show(page, kind=what)
+            return
+        action = (ONE_TAP[what] if what in ONE_TAP
+                  else {"type": "cattle", "option": "rob", "token": next_token(self.state, "cattle")})
+        if self.act(action) and what != "spend_spur":  # a Spur boosts what comes next: stay
+            self.show("table")
 
     def draw(self, action: dict[str, Any]) -> None:
         """The draw step for an action that takes bullets or gold: odds first. An action

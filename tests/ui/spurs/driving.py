@@ -1,0 +1,89 @@
+"""How the Spurs UI tests work the screens: set steppers, read the player panels, and
+set up a game through the setup screen, all with real taps on real widgets."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.textinput import TextInput
+
+from ui.spurs.controls import BagChip, HexBoard, Stepper
+from ui.spurs.table import PlayerPanel
+
+ANN = {"character": "Doc", "riding": 3, "bag": {"grey": 4, "brown": 2, "white": 1, "black": 2, "red": 1}}
+BOB = {"character": "Kid", "riding": 2, "bag": {"grey": 3, "brown": 3, "white": 1, "black": 1}}
+
+
+def page(ui):
+    """The Spurs page on show (table, actions, a form, the draw, the scores)."""
+    return ui.screen.ids.pages.current_screen
+
+
+def ids(ui):
+    return page(ui).ids
+
+
+def set_stepper(ui, stepper: Stepper, value: int) -> None:
+    """Tap - or + until the stepper shows ``value``."""
+    while stepper.value != value:
+        ui.tap(ui.find("+" if stepper.value < value else "-", root=stepper))
+
+
+def sheet(ui, name: str) -> dict[str, str]:
+    """What a player's panel shows: each number by its caption, the bag by colour,
+    the carried line, and whether it says it is their turn."""
+    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
+    shown = {w.caption.split()[0]: w.value for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)}
+    for chip in panel.walk(restrict=True):
+        if isinstance(chip, BagChip):
+            count, colour = chip.text.replace("[b]", "").replace("[/b]", "").split("\n")
+            shown[colour] = count
+    shown["turn"] = "TURN" in ui.texts(root=panel)
+    shown["carries"] = ui.texts(root=panel)[-1]
+    return shown
+
+
+def tap_panel(ui, name: str) -> None:
+    ui.tap(next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name))
+
+
+def fill_character(ui, row, sheet_: dict) -> None:
+    """Copy a character sheet into a setup row, as a player would."""
+    ui.tap(ui.find(cls=TextInput, root=row))
+    ui.type(sheet_["character"])
+    set_stepper(ui, row.ids.riding, sheet_["riding"])
+    for colour, count in sheet_["bag"].items():
+        set_stepper(ui, row.ids[colour], count)
+
+
+def scroll_to(ui, widget) -> None:
+    ui.screen.ids.scroll.scroll_to(widget, animate=False)
+    ui.pump(2)
+
+
+def start_two_player_game(ui, *, target: int, bank: int = 0) -> None:
+    """Home -> Spurs setup: Ann then Bob in seat order, their sheets, a custom target."""
+    ui.app.store.add_player("Ann", "red")
+    ui.app.store.add_player("Bob", "yellow")
+    ui.pump()
+    ui.tap("Spurs")
+    ui.tap("Ann")
+    ui.tap("Bob")
+    rows = list(reversed(ui.screen.ids.characters.children))
+    for row, sheet_ in zip(rows, (ANN, BOB)):
+        scroll_to(ui, row)
+        fill_character(ui, row, sheet_)
+    setup = ui.screen.ids
+    scroll_to(ui, setup.bank)
+    ui.tap(ui.find("Custom"))
+    set_stepper(ui, setup.custom, target)
+    set_stepper(ui, setup.bank, bank)
+
+
+def tap_hex(ui, board: HexBoard, q: int, r: int) -> None:
+    """A real touch at the centre of one hex of the Mini Board."""
+    touch = UnitTestTouch(*board.to_window(*board.centre(q, r)))
+    touch.touch_down()
+    ui.pump(1)
+    touch.touch_up()
+    ui.pump(1)

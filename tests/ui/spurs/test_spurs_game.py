@@ -1,0 +1,125 @@
+"""A short Spurs game played to its end through the widgets: setup from the sheets,
+challenges drawn digitally and from the physical bag, a town visit, a duel, the target
+reached and the final scores; refusals, undo and a restart on the way."""
+
+from kivy.factory import Factory
+
+from companion.spurs.bag import Bag
+from companion.spurs.odds import shoot_probability
+from companion.spurs.view import percent
+from tests.ui.conftest import start_app, stop_app
+from tests.ui.spurs.driving import ANN, ids, page, set_stepper, sheet, start_two_player_game, tap_hex, tap_panel
+from ui.spurs.controls import BulletDisc
+
+FLOWER = [(0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # a herd of 7 on the Mini Board
+
+
+def drawn_discs(ui) -> list[str]:
+    return [w.colour for w in reversed(ids(ui).discs.children) if isinstance(w, BulletDisc)]
+
+
+def session(ui):
+    return ui.screen.session
+
+
+def test_a_short_game_to_the_final_scores(db):
+    ui = start_app(db)
+    ui.pump()
+    start_two_player_game(ui, target=4, bank=50)
+    ui.screenshot("spurs-setup")
+    ui.tap("Start")
+    assert ui.app.manager.current == "spurs", ui.screen.message if ui.app.manager.current != "spurs" else ""
+    assert ui.app.store.pref("spurs.characters")["Doc"] == {"riding": 3, "bag": ANN["bag"]}
+    assert sheet(ui, "Ann") == {"fame": "0", "money": "$0", "spurs": "0", "posters": "0", "gold": "0",
+                                "grey": "4", "brown": "2", "white": "1", "black": "2", "red": "1",
+                                "turn": True, "carries": "carries nothing"}
+    assert sheet(ui, "Bob")["turn"] is False
+
+    # Ann hunts: odds first, then the physical draw; a short entry is refused with its reason
+    tap_panel(ui, "Ann")
+    ui.tap("Hunt")
+    assert ids(ui).token.text == "P1"
+    set_stepper(ui, ids(ui).fame, 2)
+    ui.tap("Next: odds and draw")
+    expected = percent(shoot_probability(Bag(grey=4, brown=2, white=1, black=2, red=1), "rifle", 3, 2))
+    assert expected in ui.texts() and "chance of at least 2 hits with the rifle" in ui.texts()
+    ui.screenshot("spurs-draw-before")
+    ui.tap("Enter the bag draw")
+    ui.tap(ui.find(startswith="[b]brown[/b]"))
+    ui.tap(ui.find(startswith="[b]brown[/b]"))
+    ui.tap("Done")
+    assert ui.screen.message.startswith("Refused: this draw takes 3 (asked 3, all if the bag holds fewer); 2 entered")
+    assert page(ui).phase == "enter" and not session(ui).actions
+    ui.tap(ui.find(startswith="[b]black[/b]"))
+    ui.tap("Done")
+    assert drawn_discs(ui) == ["brown", "brown", "black"]
+    assert "2 hits of 2: success, carrying P1" in ui.texts()
+    ui.screenshot("spurs-draw-after")
+    ui.tap("End turn")
+    assert sheet(ui, "Ann")["carries"] == "P1 pelt" and sheet(ui, "Bob")["turn"]
+
+    # Bob fights an outlaw with the companion's draw
+    ui.tap("Bob: actions")
+    ui.tap("Outlaw")
+    ui.tap("Next: odds and draw")
+    ui.tap("Draw for me")
+    record = session(ui).state.last_draw[0]
+    assert record.mode == "digital" and isinstance(record.seed, int)
+    assert len(drawn_discs(ui)) == 3 and session(ui).state.last_outcome in ui.texts()
+    ui.tap("End turn")
+
+    # Ann sells the pelt in town; Undo puts the numbers back, Redo brings them again
+    ui.tap("Ann: actions")
+    ui.tap("Town")
+    ui.tap("Sell the chosen")
+    ui.tap("Leave town")
+    assert (sheet(ui, "Ann")["fame"], sheet(ui, "Ann")["money"]) == ("2", "$10")
+    ui.tap("Undo")
+    assert (sheet(ui, "Ann")["fame"], sheet(ui, "Ann")["money"], sheet(ui, "Ann")["carries"]) == ("0", "$0", "P1 pelt")
+    ui.tap("Redo")
+    assert (sheet(ui, "Ann")["fame"], sheet(ui, "Ann")["money"]) == ("2", "$10")
+    ui.tap("End turn")
+
+    # a restart resumes the game where it was
+    stop_app(ui)
+    ui = start_app(db)
+    ui.pump()
+    ui.tap(ui.find(startswith="Resume Spurs: Ann, Bob"))
+    assert sheet(ui, "Bob")["turn"] and sheet(ui, "Ann")["money"] == "$10"
+
+    # Bob duels Ann and wins, stealing half her money
+    ui.tap("Bob: actions")
+    ui.tap("Duel")
+    ui.tap(ui.find("Bob", root=ids(ui).winner))
+    ui.tap("Half the money")
+    ui.tap("Record the duel")
+    assert sheet(ui, "Bob")["fame"] == "2" and sheet(ui, "Bob")["money"] == "$5" and sheet(ui, "Bob")["posters"] == "1"
+    assert sheet(ui, "Ann")["red"] == "2" and sheet(ui, "Ann")["spurs"] == "1" and sheet(ui, "Ann")["money"] == "$5"
+    ui.tap("End turn")
+
+    # Ann rounds up a herd on the Mini Board: fame 4 reaches the target
+    tap_panel(ui, "Ann")
+    ui.tap("Cattle round-up")
+    board = ids(ui).board
+    for q, r in FLOWER:
+        tap_hex(ui, board, q, r)
+    assert sorted(map(tuple, board.cells)) == sorted(FLOWER)
+    assert "7 cattle: $35, a herd (fame)" in ui.texts()
+    ui.screenshot("spurs-herd")
+    ui.tap("Round-up done")
+
+    # the final scores: Fame + Most bonuses, money for ties
+    state = session(ui).state
+    assert state.game_over and state.winner == "Ann"
+    assert page(ui).name == "final" and "Ann wins!" in ui.texts()
+    cells = [c.text for c in reversed(ids(ui).rows.children) if isinstance(c, Factory.ScoreCell)]
+    rows = [cells[i:i + 6] for i in range(6, len(cells), 6)]
+    assert rows[0][:3] == ["1", "Ann", "4"] and rows[0][4:] == ["6", "$40"]
+    assert "Most Money" in rows[0][3] and "Most Bullets" in rows[0][3]
+    assert rows[1][:3] == ["2", "Bob", "2"] and "Most Wanted Posters" in rows[1][3]
+    assert rows == [[str(r.place), r.name, str(r.fame), ", ".join(r.bonuses), str(r.score), f"${r.money}"]
+                    for r in state.final]
+    ui.screenshot("spurs-final")
+    ui.tap("Undo")
+    assert page(ui).name == "table" and sheet(ui, "Ann")["fame"] == "2"
+    stop_app(ui)
