@@ -1,0 +1,211 @@
+"""Bountytown played through its widgets: setup, moves, duels against bounties (won, lost,
+tied), a player duel, a turn-in, the Train and the winner; refusals show their reason;
+Undo puts the previous numbers back on screen."""
+
+from __future__ import annotations
+
+from kivy.uix.textinput import TextInput
+
+from tests.ui.conftest import Driver
+
+PLAYERS = (("Bart", "red"), ("Valentina", "blue"), ("Terry", "yellow"))
+
+
+def fill_bounty(ui: Driver, form, name: str, renown: int, where: tuple[str, str], base: str = "",
+                draws: int = 0, items: int = 0) -> None:
+    """Type a bounty card into a BountyForm the way a person would."""
+    ui.tap(form.ids.name)
+    ui.type(name)
+    for stepper, target in ((form.ids.renown, renown), (form.ids.draws, draws), (form.ids.item_count, items)):
+        while stepper.value < target:
+            ui.tap(ui.find("+", root=stepper))
+    for location in where:
+        ui.tap(ui.find(location, root=form))
+    for card in base.split():
+        enter_card(ui, card, root=form)
+
+
+SUITS = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs", "G": "Gold"}
+
+
+def enter_card(ui: Driver, card: str, root) -> None:
+    ui.tap(ui.find(card[0], root=root))
+    ui.tap(ui.find(SUITS[card[1]], root=root))
+
+
+def enter(ui: Driver, tab_start: str, cards: str) -> None:
+    """In the duel's card desk: pick the slot whose tab starts with ``tab_start``, enter the cards."""
+    desk = ui.screen.ids.duel.ids.desk
+    ui.tap(ui.find(startswith=tab_start, root=desk.ids.tabs))
+    for card in cards.split():
+        enter_card(ui, card, root=desk)
+
+
+def board(ui: Driver) -> list[str]:
+    """The renown board's headlines, top to bottom."""
+    rows = ui.screen.ids.town.ids.board.children
+    return [row.headline for row in reversed(rows)]
+
+
+def cell(ui: Driver, location: str):
+    return next(c for c in ui.screen.ids.town.ids.cells.children if c.location == location)
+
+
+def message(ui: Driver) -> str:
+    return ui.screen.message
+
+
+def setup_game(ui: Driver, screenshot: bool = False) -> None:
+    for name, colour in PLAYERS:
+        ui.app.store.add_player(name, colour)
+    ui.tap("Bountytown")
+    for name, _ in PLAYERS:
+        ui.tap(name)
+    ui.tap("2 Characters")
+    ui.tap(ui.find(cls=TextInput, root=ui.screen.ids.characters.children[-1]))
+    ui.type("Bart")
+    ui.tap("5 Bounties")
+    setup = ui.screen
+    fill_bounty(ui, setup.ids.bounty0, "Butch Cassidy", 3, ("Bandit Hideout", "Bank"), "3C 3D", draws=2, items=1)
+    ui.tap(ui.find(startswith="Bounty 2"))
+    fill_bounty(ui, setup.ids.bounty1, "Jesse James", 2, ("Boot Hill", "Trading Post"), "5H", draws=2)
+    ui.tap(ui.find(startswith="Bounty 3"))
+    fill_bounty(ui, setup.ids.bounty2, "Belle Starr", 1, ("Boarding House", "Abandoned Jailhouse"), draws=3)
+    if screenshot:
+        ui.screenshot("bountytown-setup")
+    ui.tap("Start")
+    assert ui.app.manager.current == "bountytown", setup.message
+
+
+def duel_bounty(ui: Driver, bounty: str, hand: str, drawn: str, shot: str = "") -> None:
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith=bounty, root=ui.screen.ids.duel.ids.targets))
+    ui.tap("Enter the cards")
+    player = ui.screen.state.current.name
+    enter(ui, f"{player} holds", hand)
+    if shot:
+        ui.screenshot(f"{shot}-entry")
+    enter(ui, "Drawn for", drawn)
+    ui.tap("See the result")
+    if shot:
+        ui.screenshot(f"{shot}-result")
+
+
+def test_a_short_game_through_the_widgets(ui):
+    setup_game(ui, screenshot=True)
+    assert board(ui) == ["> Bart: renown 0", "Valentina: renown 0", "Terry: renown 0"]
+    assert "Bart to play: 3 of 3 actions left" in ui.screen.ids.town.status
+    ui.screenshot("bountytown-town")
+
+    # Turn 1, Bart: to Boot Hill, wins against Jesse James, back to the Sheriff's Office
+    ui.tap(cell(ui, "Boot Hill"))
+    assert "Bart" in [t.text for t in cell(ui, "Boot Hill").ids.people.children]
+    duel_bounty(ui, "Jesse James", "5S 5D 5C 1H 2H", "1C 2D", shot="bountytown-duel")
+    duel = ui.screen.ids.duel
+    assert "Bart: Three of a Kind" in duel.result and "Jesse James: High Card" in duel.result
+    assert "Bart wins and takes Jesse James." in duel.result
+    assert board(ui)[0] == "> Bart: renown 0"  # nothing committed before Confirm
+    ui.tap("Confirm")
+    assert board(ui)[0] == "> Bart: renown 2"
+    ui.tap("Undo")
+    assert board(ui)[0] == "> Bart: renown 0" and "Bart to play: 2 of 3 actions left" in ui.screen.ids.town.status
+    ui.tap("Redo")
+    assert board(ui)[0] == "> Bart: renown 2" and "Bart to play: 1 of 3 actions left" in ui.screen.ids.town.status
+    ui.tap(cell(ui, "Sheriff's Office"))
+    ui.tap("End turn")  # Jesse's slot is empty: reveal a card
+    fill_bounty(ui, ui.screen.ids.reveal.ids.form, "Sundance Kid", 2, ("Bank", "Boot Hill"), "1G", draws=2)
+    ui.tap("Reveal this bounty")
+    assert board(ui)[1] == "> Valentina: renown 0"
+
+    # Turn 2, Valentina: a refused heal, then loses to Belle Starr at the Boarding House (Rest Up)
+    ui.tap("Heal")
+    assert message(ui).startswith("Refused: getting patched up needs Valentina at Doc's")
+    assert "Refused: getting patched up" in " ".join(ui.texts())
+    ui.tap(cell(ui, "Boarding House"))
+    duel_bounty(ui, "Belle Starr", "1H", "5S 5D 4C")
+    assert "Belle Starr wins and escapes for good; Valentina takes a wound." in duel.result
+    assert "Valentina rests up at the Boarding House: no wounds." in duel.result
+    ui.tap("Confirm")
+    ui.tap("End turn")
+    fill_bounty(ui, ui.screen.ids.reveal.ids.form, "Doc Holliday", 1, ("Bank", "Doc's"), draws=1)
+    ui.tap("Reveal this bounty")
+
+    # Turn 3, Terry duels Bart (same place, at least Terry's renown) for Jesse James; Bart keeps him
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Bart", root=duel.ids.targets))
+    ui.tap("Enter the cards")
+    assert message(ui).startswith("Refused: declare which of Bart's bounties to steal")
+    ui.tap(ui.find(startswith="At stake: Jesse James", root=duel.ids.extras))
+    ui.tap("Enter the cards")
+    enter(ui, "Terry holds", "1S 2S")
+    enter(ui, "Bart holds", "4H 4S 4D 4C")
+    enter(ui, "Drawn for", "1C 3D")
+    ui.tap("See the result")
+    assert "Bart wins and keeps Jesse James; Terry takes a wound." in duel.result
+    ui.tap("Confirm")
+    assert board(ui)[2] == "> Terry: renown 0"
+    assert ui.screen.state.player("Terry").wounds == 1
+    ui.tap("End turn")
+
+    # Turn 4, Bart turns Jesse James in at the Sheriff's Office: renown locked
+    ui.tap("Turn in")
+    ui.tap("Turn in Jesse James (renown 2)")
+    rows = ui.screen.ids.town.ids.board.children
+    assert list(reversed(rows))[0].detail.startswith("0 captured + 2 turned in")
+    ui.tap("End turn")
+
+    # Turn 5, Valentina ties Butch Cassidy at the Bank and takes his Rifle; then the Train
+    ui.tap(cell(ui, "Bank"))
+    duel_bounty(ui, "Butch Cassidy", "2H 2S", "1S 4H")
+    assert duel.ready.startswith("Not ready: Butch Cassidy carries 1 item(s)")
+    ui.tap("It is a Rifle")
+    assert "Valentina is at the Bank: discards a Duel card on declaring." in duel.result
+    ui.tap("Valentina takes the Rifle: no")
+    assert "A tie: Valentina takes Butch Cassidy but takes a wound." in duel.result
+    assert "Valentina takes the Rifle from Butch Cassidy." in duel.result
+    ui.screenshot("bountytown-duel-tie")
+    ui.tap("Confirm")
+    assert board(ui)[1] == "> Valentina: renown 3"
+    ui.tap("End turn")
+    ui.tap("The Train (game ends)")
+    end = ui.screen.ids.end
+    assert end.headline == "The Train! Hero of Bountytown: Valentina (renown 3)"
+    ui.screenshot("bountytown-end")
+    ui.tap("Undo")
+    assert ui.screen.ids.pages.current == "town"
+
+
+def test_bad_cards_are_refused_with_the_reason(ui):
+    setup_game(ui)
+    ui.tap(cell(ui, "Boot Hill"))
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Jesse James", root=ui.screen.ids.duel.ids.targets))
+    ui.tap("Enter the cards")
+    desk = ui.screen.ids.duel.ids.desk
+    ui.tap(ui.find(cls=TextInput, root=desk))
+    ui.type("3H 6H")
+    ui.tap("Add typed")
+    assert message(ui) == "Refused: card '6H': the value must be 1 to 5 followed by one suit letter, e.g. 3G"
+    assert desk.slots[0].cards == []
+    enter(ui, "Bart holds", "3H 3H 3H")
+    enter(ui, "Drawn for", "3H")
+    assert message(ui) == "Refused: 3H appears 4 times; the deck has 3 (R-B1)"
+    assert desk.slots[1].cards == []
+
+
+def test_tied_renown_goes_to_a_recorded_final_duel(ui):
+    setup_game(ui)
+    ui.tap(cell(ui, "Boot Hill"))
+    duel_bounty(ui, "Jesse James", "1H", "5S 5D")
+    ui.tap("Confirm")
+    ui.tap("End turn")
+    ui.tap("The Train (game ends)")
+    end = ui.screen.ids.end
+    assert end.headline.startswith("The Train! Bart and Valentina and Terry are tied at renown 0")
+    for name, cards in (("Bart", "1H 1S"), ("Valentina", "2H 2S 2D"), ("Terry", "4C")):
+        ui.tap(ui.find(startswith=name, root=end.ids.desk.ids.tabs))
+        for card in cards.split():
+            enter_card(ui, card, root=end.ids.desk)
+    ui.screenshot("bountytown-final-duel")
+    ui.tap("Record the final duel")
+    assert end.headline == "The Train! Hero of Bountytown: Valentina (renown 0)"

@@ -1,0 +1,227 @@
+"""Entering Duel cards by touch: a pad of values and suit names, and slots that hold cards.
+
+A card is entered by tapping its value (1-5) and then its suit, written out in words
+(Hearts, Diamonds, Spades, Clubs, Gold) so nobody has to tell suits by colour. People who
+prefer typing can write "3G 1H" instead; either way every card goes through
+``companion.bountytown.cards.parse_card``, so a bad card is refused with the engine's reason.
+"""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.bountytown.cards import SUITS, check_copies, parse_card, sort_key
+from companion.bountytown.hands import best_play, bounty_rank, rank
+from companion.bountytown.view import SUIT_NAMES, card_name
+from companion.errors import InputError
+from ui.kvload import load_kv
+import ui.widgets  # noqa: F401  (BigButton for the kv rules)
+
+
+class CardPad(BoxLayout):
+    """Value buttons, suit buttons and a typing field. Emits ``on_card(card)`` for each card
+    entered and ``on_refused(reason)`` for text that is not a card."""
+
+    value = NumericProperty(0)  # the value tapped last; it stays, since pairs share a value
+    suit_names = ListProperty([SUIT_NAMES[s] for s in SUITS])
+
+    __events__ = ("on_card", "on_refused")
+
+    def pick_value(self, value: int) -> None:
+        self.value = value
+
+    def pick_suit(self, name: str) -> None:
+        if not self.value:
+            self.dispatch("on_refused", "tap a value (1-5) first, then the suit")
+            return
+        suit = next(s for s, n in SUIT_NAMES.items() if n == name)
+        self.dispatch("on_card", f"{self.value}{suit}")
+
+    def type_cards(self, text: str) -> None:
+        """Cards typed like "3G 1h, 5S"; the first bad one is refused with its reason, none entered."""
+        try:
+            cards = [parse_card(part) for part in text.replace(",", " ").split()]
+        except InputError as exc:
+            self.dispatch("on_refused", str(exc))
+            return
+        self.ids.typed.text = ""
+        for card in cards:
+            self.dispatch("on_card", card)
+
+    def on_card(self, card: str) -> None:
+        pass
+
+    def on_refused(self, reason: str) -> None:
+        pass
+
+
+class CardChip(ToggleButton):
+    """One entered card. In a slot that plays a hand, down means played and up means kept
+    (the words say so too); elsewhere a tap removes the card."""
+
+    card = StringProperty("")
+    choosable = BooleanProperty(False)
+
+    @staticmethod
+    def label(card: str, choosable: bool, played: bool) -> str:
+        """The card in words, and in a hand whether it is played or kept."""
+        if not choosable:
+            return card_name(card)
+        return f"{card_name(card)}\n{'played' if played else 'kept'}"
+
+
+class CardSlot(BoxLayout):
+    """The cards of one hand or one draw. ``cards`` in entry order; ``played`` the subset
+    sent as the hand (set to the advised play whenever the cards change, changeable by
+    tapping a chip) when ``choosable``; ``capacity`` caps how many may be entered."""
+
+    title = StringProperty("")
+    cards = ListProperty()
+    played = ListProperty()
+    choosable = BooleanProperty(False)
+    capacity = NumericProperty(5)
+    ranked = BooleanProperty(True)  # name the rank in the summary (not for gold or printed base cards)
+    base = ListProperty()  # a bounty's printed base cards: its rank counts them too (R-B3)
+    summary = StringProperty("")
+    on_change = ObjectProperty(None, allownone=True)  # called with no arguments after every change
+
+    def add(self, card: str) -> bool:
+        if len(self.cards) >= self.capacity:
+            return False
+        self.cards = self.cards + [card]
+        self._advise()
+        return True
+
+    def remove_last(self) -> None:
+        if self.cards:
+            self.cards = self.cards[:-1]
+            self._advise()
+
+    def clear(self) -> None:
+        self.cards = []
+        self._advise()
+
+    def set_cards(self, cards: list[str]) -> None:
+        self.cards = list(cards)
+        self._advise()
+
+    def toggle(self, chip: CardChip) -> None:
+        """A choosable chip flips between played and kept; any other chip is removed."""
+        index = list(reversed(self.ids.chips.children)).index(chip)
+        if self.choosable:
+            played = list(self.played)
+            if chip.state == "down":
+                played.append(self.cards[index])
+            else:
+                played.remove(self.cards[index])
+            self.played = sorted(played, key=sort_key)
+        else:
+            self.cards = self.cards[:index] + self.cards[index + 1:]
+        self._changed()
+
+    def hand(self) -> list[str]:
+        """What this slot sends: the played cards of a hand, or every card of a draw."""
+        return list(self.played) if self.choosable else list(self.cards)
+
+    def _advise(self) -> None:
+        """New cards: mark the smallest set reaching the best rank as played (hands.best_play)."""
+        self.played = list(best_play(self.cards)) if self.choosable and self.cards else []
+        self._changed()
+
+    def _changed(self) -> None:
+        self._draw_chips()
+        count = f"{len(self.cards)}/{int(self.capacity)}" if not self.choosable else str(len(self.cards))
+        cards = self.hand()
+        named = ""
+        if self.ranked and (cards or self.base):
+            named = f": {(bounty_rank(self.base, cards) if self.base else rank(cards)).name}"
+        self.summary = f"{self.title} ({count}){named}"
+        if self.on_change:
+            self.on_change()
+
+    def _draw_chips(self) -> None:
+        box = self.ids.chips
+        box.clear_widgets()
+        left = list(self.played)
+        for card in self.cards:
+            down = self.choosable and card in left
+            if down:
+                left.remove(card)
+            chip = CardChip(card=card, choosable=self.choosable, state="down" if down else "normal")
+            chip.bind(on_release=self.toggle)
+            box.add_widget(chip)
+
+
+class SlotTab(ToggleButton):
+    """Selects which slot the pad fills; shows that slot's count and rank in words."""
+
+
+class CardDesk(BoxLayout):
+    """Several slots (hands, a bounty's draw) and one pad: tap a slot's tab, then enter
+    its cards. Every card of the duel is checked against the one 75-card deck (R-B1)
+    as it is entered, so a fourth copy is refused at once with the reason."""
+
+    active = NumericProperty(0)
+    slots = ListProperty()
+
+    __events__ = ("on_refused", "on_change")
+
+    def set_slots(self, specs: list[dict]) -> None:
+        """One CardSlot per spec (its properties: title, capacity, choosable, base); a slot
+        with the same title as before keeps its cards, so redrawing never loses an entry."""
+        old = {slot.title: list(slot.cards) for slot in self.slots}
+        self.slots = [CardSlot(**spec) for spec in specs]
+        for slot in self.slots:
+            slot.on_change = self._changed
+            slot.set_cards(old.get(slot.title, [])[: int(slot.capacity)])
+        self.active = min(self.active, max(0, len(self.slots) - 1))
+        self._draw()
+
+    def select(self, index: int) -> None:
+        self.active = index
+        self._draw()
+
+    def add(self, card: str) -> None:
+        slot = self.slots[self.active]
+        everything = [c for s in self.slots for c in s.cards] + [card]
+        try:
+            check_copies(everything)
+        except InputError as exc:
+            self.dispatch("on_refused", f"{exc} (R-B1)")
+            return
+        if not slot.add(card):
+            self.dispatch("on_refused", f"{slot.title} holds {int(slot.capacity)} cards; remove one first")
+
+    def _changed(self) -> None:
+        for tab, slot in zip(reversed(self.ids.tabs.children), self.slots):
+            tab.text = slot.summary
+        self.dispatch("on_change")
+
+    def _draw(self) -> None:
+        tabs = self.ids.tabs
+        tabs.clear_widgets()
+        for index, slot in enumerate(self.slots):
+            tab = SlotTab(text=slot.summary, state="down" if index == self.active else "normal")
+            tab.bind(on_release=lambda _t, i=index: self.select(i))
+            tabs.add_widget(tab)
+        holder = self.ids.holder
+        for slot in holder.children:
+            slot.unbind(height=holder.setter("height"))
+        holder.clear_widgets()
+        holder.height = 0
+        if self.slots:
+            slot = self.slots[self.active]
+            holder.add_widget(slot)
+            slot.bind(height=holder.setter("height"))
+            holder.height = slot.height
+
+    def on_refused(self, reason: str) -> None:
+        pass
+
+    def on_change(self) -> None:
+        pass
+
+
+load_kv(__file__)

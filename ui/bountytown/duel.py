@@ -1,0 +1,299 @@
+"""A duel, step by step: choose the opponent, enter the cards, see the result, confirm.
+
+1. Target: an active bounty or a player (and, against a player, which of their bounties
+   is at stake, and whether they discard a Cowboy Hat; a Rifle for a duel from afar).
+2. Cards: the hands and the bounty's draw, entered by tapping. Before the draw the
+   player sees their rank, which cards to play (``hands.best_play``: the fewest reaching
+   the best rank) and the exact odds against the bounty (``odds.duel_odds``).
+3. Result: ``engine.preview`` says what the duel does - ranks, outcome, wounds with
+   location effects, critical wounds, Bank discards, items - and only Confirm sends it.
+
+The seed is chosen when the duel begins and sent with the action, so the item a critical
+wound discards at random is the one the preview showed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.bountytown.engine import preview
+from companion.bountytown.hands import best_play, rank
+from companion.bountytown.odds import duel_odds
+from companion.bountytown.state import ITEM_PRICES, GameState
+from companion.bountytown.view import card_name, critical_choices, describe
+from companion.engine import RuleError, new_seed
+from companion.errors import InputError
+from ui import theme
+from ui.kvload import load_kv
+from ui.widgets import BigButton, Caption
+import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
+
+#: errors about the cards, not the target: the target is fine, the hands are still to come
+CARD_RULES = frozenset({"Duels", "R-B1"})
+
+
+def percent(p) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def cards_text(cards) -> str:
+    return ", ".join(card_name(c) for c in cards) or "none"
+
+
+class DuelView(BoxLayout):
+    """The draft of one duel; ``action()`` is what Confirm sends."""
+
+    screen = ObjectProperty(None, allownone=True)
+    kind = StringProperty("")  # "bounty" or "player"
+    target = StringProperty("")
+    steal = StringProperty("")  # the defender's bounty at stake ("" for none)
+    options = DictProperty()  # rifle, hat: bool
+    crucifix = ListProperty()
+    bounty_items = ListProperty()
+    take = StringProperty("")
+    critical = DictProperty()
+    seed = NumericProperty(0)
+    heading = StringProperty("")
+    info = StringProperty("")
+    result = StringProperty("")
+    ready = StringProperty("")  # why Confirm is not possible yet ("" when it is)
+
+    # -- the draft -------------------------------------------------------------------
+
+    def begin(self) -> None:
+        self.kind = self.target = self.steal = self.take = ""
+        self.options = {"rifle": False, "hat": False}
+        self.crucifix, self.bounty_items, self.critical = [], [], {}
+        self.seed = new_seed()
+        self.ids.desk.slots = []
+        self.page("target")
+
+    def page(self, name: str) -> None:
+        self.ids.steps.current = name
+        self.refresh(self.screen.state)
+
+    def action(self) -> dict[str, Any]:
+        slots = self.ids.desk.slots
+        hands = [slot.hand() for slot in slots if slot.choosable]
+        drawn = next((list(slot.cards) for slot in slots if not slot.choosable), [])
+        common = {"rifle": self.options.get("rifle", False), "crucifix": list(self.crucifix),
+                  "critical_discard": dict(self.critical), "seed": int(self.seed)}
+        if self.kind == "bounty":
+            return {"type": "duel_bounty", "bounty": self.target, "hand": hands[0] if hands else [],
+                    "drawn": drawn, "bounty_items": list(self.bounty_items), "take": self.take or None, **common}
+        return {"type": "duel_player", "defender": self.target, "bounty": self.steal or None,
+                "attacker_hand": hands[0] if hands else [], "defender_hand": hands[1] if len(hands) > 1 else [],
+                "drawn": drawn, "hat": self.options.get("hat", False), **common}
+
+    def _bounty(self, state: GameState):
+        """The bounty this duel is about (active, or the defender's), or None."""
+        if self.kind == "bounty":
+            return next((b for b in state.active if b.name == self.target), None)
+        if self.steal:
+            return next((b for b in state.player(self.target).captured if b.name == self.steal), None)
+        return None
+
+    def _draws(self, state: GameState) -> int:
+        bounty = self._bounty(state)
+        return bounty.draws if bounty else 0
+
+    # -- step 1: the target ------------------------------------------------------------
+
+    def choose(self, kind: str, name: str) -> None:
+        self.kind, self.target, self.steal = kind, name, ""
+        self.options = {"rifle": self.options.get("rifle", False), "hat": False}
+        self.refresh(self.screen.state)
+
+    def flip(self, option: str) -> None:
+        self.options = {**self.options, option: not self.options.get(option, False)}
+        self.refresh(self.screen.state)
+
+    def set_steal(self, name: str) -> None:
+        self.steal = "" if self.steal == name else name
+        self.refresh(self.screen.state)
+
+    def to_cards(self) -> None:
+        """On to the cards if the engine has nothing against the target; a Cowboy Hat skips them."""
+        if not self.kind:
+            self.screen.message = "Refused: choose a bounty or a player to duel"
+            return
+        try:
+            preview(self.screen.state, self.action())
+        except RuleError as exc:
+            if exc.rule not in CARD_RULES:
+                self.screen.message = f"Refused: {exc}"
+                return
+        else:
+            self.page("result")
+            return
+        self.screen.message = ""
+        self._set_slots(self.screen.state)
+        self.page("cards")
+
+    def _set_slots(self, state: GameState) -> None:
+        attacker = state.current.name
+        specs = [{"title": f"{attacker} holds", "capacity": 8, "choosable": True}]
+        if self.kind == "player":
+            specs.append({"title": f"{self.target} holds", "capacity": 8, "choosable": True})
+        bounty = self._bounty(state)
+        if bounty and bounty.draws:
+            specs.append({"title": f"Drawn for {bounty.name}", "capacity": bounty.draws, "base": list(bounty.base)})
+        self.ids.desk.set_slots(specs)
+
+    # -- step 3: the result's choices ------------------------------------------------
+
+    def flip_crucifix(self, name: str) -> None:
+        self.crucifix = [n for n in self.crucifix if n != name] if name in self.crucifix else self.crucifix + [name]
+        self.refresh(self.screen.state)
+
+    def add_item(self, item: str) -> None:
+        bounty = self._bounty(self.screen.state)
+        if bounty and len(self.bounty_items) < bounty.items:
+            self.bounty_items = self.bounty_items + [item]
+        self.refresh(self.screen.state)
+
+    def clear_items(self) -> None:
+        self.bounty_items, self.take = [], ""
+        self.refresh(self.screen.state)
+
+    def set_take(self, item: str) -> None:
+        self.take = "" if self.take == item else item
+        self.refresh(self.screen.state)
+
+    def set_critical(self, name: str, bounty: str) -> None:
+        self.critical = {**self.critical, name: bounty}
+        self.refresh(self.screen.state)
+
+    def confirm(self) -> None:
+        if self.screen.act(self.action()):
+            self.screen.show("town")
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def refresh(self, state: GameState) -> None:
+        if state.finished or not self.ids.steps.current:
+            return
+        step = self.ids.steps.current
+        if step == "target":
+            self._draw_targets(state)
+        elif step == "cards":
+            self.info = self._advice(state)
+        else:
+            self._draw_result(state)
+
+    def _draw_targets(self, state: GameState) -> None:
+        box = self.ids.targets
+        box.clear_widgets()
+        me = state.current
+        self.heading = f"Duel: whom does {me.name} (at {me.location}) face?"
+        for b in state.active:
+            chosen = self.kind == "bounty" and self.target == b.name
+            text = (f"{'(chosen) ' if chosen else ''}{b.name} (renown {b.renown}) at {' / '.join(b.locations)}; "
+                    f"base {cards_text(b.base)}; draws {b.draws}; {b.items} item(s)")
+            box.add_widget(self._option(text, chosen, lambda n=b.name: self.choose("bounty", n)))
+        for p in state.players:
+            if p.name == me.name:
+                continue
+            chosen = self.kind == "player" and self.target == p.name
+            text = (f"{'(chosen) ' if chosen else ''}{p.name} (renown {p.renown}) at {p.location}; "
+                    f"can be stolen: {', '.join(b.name for b in p.captured) or 'none'}")
+            box.add_widget(self._option(text, chosen, lambda n=p.name: self.choose("player", n)))
+        extra = self.ids.extras
+        extra.clear_widgets()
+        if "Rifle" in me.items:
+            on = self.options.get("rifle", False)
+            extra.add_widget(self._option(f"{me.name} discards the Rifle (duel from afar): {'yes' if on else 'no'}",
+                                          on, lambda: self.flip("rifle")))
+        if self.kind == "player":
+            defender = state.player(self.target)
+            for b in defender.captured:
+                on = self.steal == b.name
+                extra.add_widget(self._option(f"At stake: {b.name} ({b.renown}): {'yes' if on else 'no'}",
+                                              on, lambda n=b.name: self.set_steal(n)))
+            if "Cowboy Hat" in defender.items:
+                on = self.options.get("hat", False)
+                extra.add_widget(self._option(f"{defender.name} discards the Cowboy Hat: {'yes' if on else 'no'}",
+                                              on, lambda: self.flip("hat")))
+
+    def _advice(self, state: GameState) -> str:
+        """Rank, best play and exact odds, from the cards entered so far (before the draw)."""
+        slots = self.ids.desk.slots
+        if not slots:
+            return ""
+        lines = []
+        bounty = self._bounty(state)
+        if bounty:
+            lines.append(f"{bounty.name}: base {cards_text(bounty.base)}; draws {bounty.draws}")
+        hands = [s for s in slots if s.choosable]
+        for slot in hands:
+            if slot.played:
+                name = slot.title.removesuffix(" holds")
+                lines.append(f"{name} plays {cards_text(slot.played)}: {rank(slot.played).name}")
+                best = best_play(slot.cards)
+                if sorted(best) != sorted(slot.played):
+                    lines.append(f"  best play for {name}: {cards_text(best)}")
+        mine = hands[0]
+        if bounty and mine.played:
+            known = [c for c in mine.cards] + [c for s in hands[1:] for c in s.cards]
+            for card in mine.played:
+                known.remove(card)
+            try:
+                odds = duel_odds(mine.played, bounty.base, bounty.draws, known)
+            except InputError as exc:
+                lines.append(f"Odds not available: {exc}")
+            else:
+                lines.append(f"Against {bounty.name}'s {bounty.draws} draws: win {percent(odds.p_win)}, "
+                             f"tie {percent(odds.p_tie)}, lose {percent(odds.p_lose)}")
+        return "\n".join(lines)
+
+    def _draw_result(self, state: GameState) -> None:
+        action = self.action()
+        choices = critical_choices(state, action)
+        self.critical = {n: b for n, b in self.critical.items() if b in choices.get(n, ())}
+        action = self.action()
+        try:
+            report = preview(state, action)
+        except RuleError as exc:
+            self.ready, self.result = f"Not ready: {exc}", ""
+        else:
+            self.ready, self.result = "", "\n".join(describe(report))
+        box = self.ids.choices
+        box.clear_widgets()
+        involved = [state.current.name] + ([self.target] if self.kind == "player" else [])
+        for name in involved:
+            if "Crucifix" in state.player(name).items:
+                on = name in self.crucifix
+                box.add_widget(self._option(f"{name} discards a Crucifix (no wounds): {'yes' if on else 'no'}",
+                                            on, lambda n=name: self.flip_crucifix(n)))
+        for name, bounties in choices.items():
+            box.add_widget(Caption(text=f"{name} is critically wounded: which bounty to discard?",
+                                   color=theme.PARCHMENT))
+            for b in bounties:
+                on = self.critical.get(name) == b
+                box.add_widget(self._option(f"{name} discards {b}{' (chosen)' if on else ''}", on,
+                                            lambda n=name, b=b: self.set_critical(n, b)))
+        bounty = self._bounty(state)
+        if self.kind == "bounty" and bounty and bounty.items:
+            box.add_widget(Caption(text=f"{bounty.name}'s {bounty.items} face-down item(s): "
+                                        f"{', '.join(self.bounty_items) or 'tap what they are'}",
+                                   color=theme.PARCHMENT))
+            if len(self.bounty_items) < bounty.items:
+                for item in ITEM_PRICES:
+                    box.add_widget(self._option(f"It is a {item}", False, lambda i=item: self.add_item(i)))
+            else:
+                for item in dict.fromkeys(self.bounty_items):
+                    on = self.take == item
+                    box.add_widget(self._option(f"{state.current.name} takes the {item}: {'yes' if on else 'no'}",
+                                                on, lambda i=item: self.set_take(i)))
+                box.add_widget(self._option("Re-enter the items", False, self.clear_items))
+
+    @staticmethod
+    def _option(text: str, on: bool, choose) -> BigButton:
+        return BigButton(text=text, tint=theme.ACCENT if on else theme.PANEL, bold=on, height=theme.TOUCH_TALL,
+                         font_size=theme.TEXT_SMALL, on_release=lambda _b: choose())
+
+
+load_kv(__file__)

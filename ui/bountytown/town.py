@@ -1,0 +1,324 @@
+"""The Bountytown table: the 3x3 town with who stands where and the active bounties, the
+renown board, whose turn it is, and every action of a turn.
+
+The screen only shows the engine's state and sends actions; each view below reads
+``screen.state`` in ``refresh`` and sends through ``screen.act`` (the engine refuses with
+the rule, shown in the game bar). Views that belong to one flow (the store, a turn-in, the
+bounties revealed at the end of a turn, the duel, the end of the game) are pages of one
+inner ScreenManager under the one GameBar, so Undo and Redo are always in reach.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.bountytown.state import ITEM_PRICES, TRAIN, GameState, Player, parse_bounty
+from companion.bountytown.view import ABILITIES, actions_left, bounties_at, empty_slots, players_at, renown_split
+from companion.bountytown.cards import suit_of, value_of
+from companion.engine import RuleError
+import ui.bountytown.duel  # noqa: F401  (DuelView for the kv rules)
+import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
+from ui import theme
+from ui.gamescreen import GameScreen
+from ui.kvload import load_kv
+from ui.widgets import BigButton, Caption
+import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
+
+
+class NameTag(Label):
+    """A player's name on their colour, small enough for six in one town cell."""
+
+    colour = StringProperty("white")
+
+
+class LocationCell(ButtonBehavior, BoxLayout):
+    """One location: its name, the bounties found there, the players standing there.
+    Tapping it moves the current player there."""
+
+    location = StringProperty("")
+    bounties = StringProperty("")
+    here = BooleanProperty(False)  # the current player stands here
+
+
+class PlayerRow(ButtonBehavior, BoxLayout):
+    """A renown board line: tap it for the player's items, wounds and bounties."""
+
+    name = StringProperty("")
+    colour = StringProperty("white")
+    headline = StringProperty("")
+    detail = StringProperty("")
+
+
+class View(BoxLayout):
+    """A page of the table; ``refresh(state)`` redraws it from the engine's state."""
+
+    screen = ObjectProperty(None, allownone=True)
+
+    def refresh(self, state: GameState) -> None:
+        pass
+
+
+def board_row(screen: BountytownScreen, state: GameState, player: Player) -> PlayerRow:
+    """The renown board line for one player (R-B6: turned-in bounties count and are locked)."""
+    captured, turned_in = renown_split(player)
+    turn = "to play: " if player.name == state.current.name and not state.finished else ""
+    wounds = f"{player.wounds}/{player.hand_limit} wounds"
+    return PlayerRow(name=player.name, colour=screen.colour(player.name),
+                     headline=f"{'> ' if turn else ''}{player.name}: renown {player.renown}",
+                     detail=f"{captured} captured + {turned_in} turned in; {wounds}; {len(player.items)} items",
+                     on_release=lambda _r: screen.show_player(player.name))
+
+
+class TownView(View):
+    status = StringProperty("")
+
+    def refresh(self, state: GameState) -> None:
+        screen, current = self.screen, state.current
+        cells = self.ids.cells
+        cells.clear_widgets()
+        for name in state.grid:
+            cell = LocationCell(location=name, here=current.location == name,
+                                bounties="\n".join(f"Bounty: {b.name} ({b.renown})" for b in bounties_at(state, name)),
+                                on_release=lambda _c, n=name: screen.act({"type": "move", "to": n}))
+            for player in players_at(state, name):
+                cell.ids.people.add_widget(NameTag(text=player.name, colour=screen.colour(player.name),
+                                                   bold=player.name == current.name))
+            cells.add_widget(cell)
+        board = self.ids.board
+        board.clear_widgets()
+        for player in state.players:
+            board.add_widget(board_row(screen, state, player))
+        left = actions_left(state)
+        if state.turn_over:
+            turn = f"{current.name}'s turn is over (critical wound): End turn"
+        else:
+            turn = f"{current.name} to play: {left} of 3 actions left"
+        ability = ABILITIES.get(current.location, "")
+        self.status = f"{turn}\nAt {current.location}" + (f": {ability}" if ability else "")
+
+
+class PlayerView(View):
+    """One player's items, wounds and bounties; the items used outside a duel."""
+
+    name = StringProperty("")
+    details = StringProperty("")
+    items = ListProperty()
+
+    def refresh(self, state: GameState) -> None:
+        if not self.name:
+            return
+        p = state.player(self.name)
+        bounties = lambda bs: ", ".join(f"{b.name} ({b.renown})" for b in bs) or "none"  # noqa: E731
+        self.items = list(p.items)
+        self.details = "\n".join([
+            f"{p.name}, playing {p.character or 'a character'}, at {p.location}",
+            f"Renown {p.renown}   Wounds {p.wounds} of hand limit {p.hand_limit}",
+            f"Items: {', '.join(p.items) or 'none'}",
+            f"Captured (can be stolen): {bounties(p.captured)}",
+            f"Turned in (locked): {bounties(p.turned_in)}",
+        ])
+
+    def use(self, item: str) -> None:
+        if self.screen.act({"type": "use_item", "item": item, "player": self.name}):
+            self.screen.show("town")
+
+
+class StoreView(View):
+    """The General Store: tap the items to buy, enter the Gold cards paid."""
+
+    chosen = ListProperty()  # indices into the store's list
+    totals = StringProperty("")
+
+    def refresh(self, state: GameState) -> None:
+        box = self.ids.forsale
+        box.clear_widgets()
+        self.chosen = [i for i in self.chosen if i < len(state.store)]
+        for index, item in enumerate(state.store):
+            box.add_widget(BigButton(
+                text=f"{item} ${ITEM_PRICES[item]}" + ("  (buying)" if index in self.chosen else ""),
+                tint=theme.ACCENT if index in self.chosen else theme.PANEL,
+                on_release=lambda _b, i=index: self.pick(i)))
+        if not state.store:
+            box.add_widget(Caption(text="Nothing for sale.", color=theme.PARCHMENT))
+        self.count(state)
+
+    def begin(self) -> None:
+        self.chosen = []
+        self.ids.desk.set_slots([{"title": "Gold paid", "capacity": 10, "ranked": False}])
+        self.ids.desk.slots[0].clear()
+
+    def pick(self, index: int) -> None:
+        self.chosen = [i for i in self.chosen if i != index] if index in self.chosen else self.chosen + [index]
+        self.refresh(self.screen.state)
+
+    def count(self, state: GameState) -> None:
+        items = [state.store[i] for i in self.chosen]
+        gold = self.ids.desk.slots[0].cards if self.ids.desk.slots else []
+        worth = sum(value_of(c) for c in gold if suit_of(c) == "G")
+        self.totals = f"Buying {', '.join(items) or 'nothing'}: ${sum(ITEM_PRICES[i] for i in items)}. Gold paid: ${worth}"
+
+    def buy(self) -> None:
+        state = self.screen.state
+        if self.screen.act({"type": "buy", "items": [state.store[i] for i in self.chosen],
+                            "gold": list(self.ids.desk.slots[0].cards)}):
+            self.screen.show("town")
+
+    def stock(self, item: str) -> None:
+        if item in ITEM_PRICES:
+            self.screen.act({"type": "stock_store", "items": [item]})
+
+
+class TurnInView(View):
+    """At the Sheriff's Office: which captured bounty to lock (2 actions)."""
+
+    def refresh(self, state: GameState) -> None:
+        box = self.ids.choices
+        box.clear_widgets()
+        current = state.current
+        for bounty in current.captured:
+            box.add_widget(BigButton(text=f"Turn in {bounty.name} (renown {bounty.renown})",
+                                     on_release=lambda _b, n=bounty.name: self.turn_in(n)))
+        if not current.captured:
+            box.add_widget(Caption(text=f"{current.name} holds no captured bounty to turn in.",
+                                   color=theme.PARCHMENT))
+
+    def turn_in(self, name: str) -> None:
+        if self.screen.act({"type": "turn_in", "bounty": name}):
+            self.screen.show("town")
+
+
+class RevealView(View):
+    """The end of a turn: a card revealed for each empty bounty slot, or the Train."""
+
+    revealed = ListProperty()  # bounty entries typed in so far
+    needed = NumericProperty(0)
+    progress = StringProperty("")
+
+    def on_revealed(self, *_args) -> None:
+        self._progress()
+
+    def on_needed(self, *_args) -> None:
+        self._progress()
+
+    def _progress(self) -> None:
+        names = [r["name"] for r in self.revealed if isinstance(r, dict)]
+        self.progress = (f"End of {self.screen.state.current.name}'s turn: reveal a card for each empty bounty "
+                         f"slot (card {len(names) + 1} of {self.needed})" + (f"; revealed {', '.join(names)}" if names else ""))
+
+    def begin(self) -> None:
+        self.revealed = []
+        self.ids.form.reset()
+        self.refresh(self.screen.state)
+
+    def refresh(self, state: GameState) -> None:
+        self.needed = empty_slots(state)
+        self.ids.form.grid = list(state.grid)
+
+    def add_bounty(self) -> None:
+        entry = self.ids.form.entry()
+        try:
+            parse_bounty(entry, self.screen.state.grid)
+        except RuleError as exc:
+            self.screen.message = f"Refused: {exc}"
+            return
+        self.revealed = self.revealed + [entry]
+        self.ids.form.reset()
+        if len(self.revealed) >= self.needed:
+            self.finish()
+
+    def train(self) -> None:
+        self.revealed = self.revealed + [TRAIN]
+        self.finish()
+
+    def finish(self) -> None:
+        if self.screen.act({"type": "end_turn", "reveal": list(self.revealed)}):
+            if not self.screen.state.finished:
+                self.screen.show("town")
+        else:
+            self.revealed = [r for r in self.revealed if r != TRAIN]
+
+
+class EndView(View):
+    """The Train came: the Hero of Bountytown, or the tied players' final duel (R-B6)."""
+
+    headline = StringProperty("")
+    tied = ListProperty()
+
+    def refresh(self, state: GameState) -> None:
+        if not state.finished:
+            return
+        self.tied = list(state.final_duel)
+        top = max(p.renown for p in state.players)
+        if state.final_duel:
+            self.headline = (f"The Train! {' and '.join(state.final_duel)} are tied at renown {top}: "
+                             "they duel with their current hands.")
+            self.ids.desk.set_slots([{"title": n, "capacity": 8, "choosable": True} for n in state.final_duel])
+        elif len(state.winners) == 1:
+            self.headline = f"The Train! Hero of Bountytown: {state.winners[0]} (renown {top})"
+        else:
+            self.headline = f"The Train! Heroes of Bountytown, sharing the title: {' and '.join(state.winners)}"
+        board = self.ids.board
+        board.clear_widgets()
+        for player in sorted(state.players, key=lambda p: -p.renown):
+            board.add_widget(board_row(self.screen, state, player))
+
+    def record(self) -> None:
+        hands = {slot.title: slot.hand() for slot in self.ids.desk.slots}
+        self.screen.act({"type": "final_duel", "hands": hands})
+
+
+class BountytownScreen(GameScreen):
+    ITEMS = tuple(ITEM_PRICES)
+    VIEWS = ("town", "player", "store", "turnin", "reveal", "duel", "end")
+
+    def on_session(self, screen, session) -> None:
+        if session is not None and self.ids:
+            self.ids.pages.current = "town"
+        super().on_session(screen, session)
+
+    _colours: dict[str, str] = {}
+
+    def colour(self, name: str) -> str:
+        """The player's profile colour (names always shown with it; white if unknown)."""
+        return self._colours.get(name, "white")
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._colours = {p.name: p.colour for p in App.get_running_app().store.players()}
+        state = self.state
+        if state.finished:
+            self.ids.pages.current = "end"
+        elif self.ids.pages.current == "end":
+            self.ids.pages.current = "town"
+        for name in self.VIEWS:
+            self.ids[name].refresh(state)
+
+    def show(self, name: str) -> None:
+        self.ids.pages.current = name
+        self.ids[name].refresh(self.state)
+
+    def show_player(self, name: str) -> None:
+        self.ids.player.name = name
+        self.show("player")
+
+    def open_store(self) -> None:
+        self.ids.store.begin()
+        self.show("store")
+
+    def open_duel(self) -> None:
+        self.ids.duel.begin()
+        self.show("duel")
+
+    def end_turn(self) -> None:
+        if empty_slots(self.state):
+            self.ids.reveal.begin()
+            self.show("reveal")
+        else:
+            self.act({"type": "end_turn", "reveal": []})
+
+
+load_kv(__file__)
