@@ -14,7 +14,7 @@ from typing import Any
 from kivy.properties import DictProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
 
 from companion.engine import new_seed
-from companion.spurs.bag import COLOURS
+from companion.spurs.bag import COLOURS, Bag
 from companion.spurs.state import DrawRecord, SpursState
 from companion.spurs.view import DrawPlan, percent, pool_colours
 from ui import sounds
@@ -33,10 +33,18 @@ def discs(record: DrawRecord) -> list[str]:
 
 
 def describe(record: DrawRecord) -> str:
-    how = "the companion drew" if record.mode == "digital" else "drawn from the bag"
-    what = "dug from the Gold/Stones bag" if record.bag == "gold" else (
-        f"{record.weapon} draw" if record.weapon else "draw from the whole bag")
-    return f"{record.player}: {what}, {how}"
+    """Who drew, how, and from which bag, in words ("The companion drew for Ann: rifle")."""
+    verb = "dug" if record.bag == "gold" else "drew"
+    who = f"The companion {verb} for {record.player}" if record.mode == "digital" else \
+        f"{record.player} {verb} from the real bag"
+    what = "the Gold/Stones bag" if record.bag == "gold" else (
+        f"{record.weapon} draw" if record.weapon else "the whole bag (a gang)")
+    return f"{who}: {what}"
+
+
+def counted(bag: Bag) -> str:
+    """Bullets in words, "1 grey, 1 white", or "none"."""
+    return ", ".join(f"{bag[c]} {c}" for c in COLOURS if bag[c]) or "none"
 
 
 class DrawPage(Page):
@@ -109,7 +117,8 @@ class DrawPage(Page):
         self.outcome = state.last_outcome
         fight = state.fight
         self.left = "" if fight is None else (
-            f"Desperado {fight.beaten + 1} of {fight.size}: reveal the next card. Bullets not yet counted: {fight.unused}")
+            f"Desperado {fight.beaten + 1} of {fight.size}: reveal the next card. "
+            f"Bullets not yet counted: {counted(fight.unused)}")
 
     def reveal(self) -> None:
         self.game.act({"type": "reveal", "desperado": self.ids.next_card.card()})

@@ -53,6 +53,7 @@ class SpursSetup(Screen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.message = ""
+        self.ids.characters.clear_widgets()  # a new game: sheets are named afresh (and recalled)
         self.ids.picker.refresh()
         self.seat_rows()
 

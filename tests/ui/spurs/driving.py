@@ -33,7 +33,7 @@ def sheet(ui, name: str) -> dict[str, str]:
     """What a player's panel shows: each number by its caption, the bag by colour,
     the carried line, and whether it says it is their turn."""
     panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
-    shown = {w.caption.split()[0]: w.value for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)}
+    shown = {w.caption.split("/")[0]: w.value for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)}
     for chip in panel.walk(restrict=True):
         if isinstance(chip, BagChip):
             count, colour = chip.text.replace("[b]", "").replace("[/b]", "").split("\n")
@@ -87,3 +87,14 @@ def tap_hex(ui, board: HexBoard, q: int, r: int) -> None:
     ui.pump(1)
     touch.touch_up()
     ui.pump(1)
+
+
+def begin_game(ui, names: tuple[str, ...] = ("Ann", "Bob"), **settings) -> None:
+    """A game started straight from settings, for tests about the turn, not the setup."""
+    colours = ("red", "yellow", "blue", "green", "purple", "orange")
+    sheets = [ANN, BOB]
+    for i, name in enumerate(names):
+        ui.app.store.add_player(name, colours[i])
+    players = [{"name": n, **sheets[i % 2]} for i, n in enumerate(names)]
+    ui.app.start_session("spurs", {"players": players, "target_fame": 10, **settings})
+    ui.pump()
