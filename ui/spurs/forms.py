@@ -185,6 +185,8 @@ class DuelPage(Page):
 
     def choose(self) -> None:
         """Keep the winner and what can be stolen in step with the chosen opponent."""
+        if self.game is None or self.game.session is None:  # the kv rule is still being applied
+            return
         state = self.game.state
         opponent = self.ids.opponent.value
         self.sides = [[state.player.name, state.player.name], [opponent, opponent]]

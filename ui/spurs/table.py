@@ -56,7 +56,8 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
     bag = DictProperty()
     carried = StringProperty("")
     current = BooleanProperty(False)
-    compact = BooleanProperty(False)
+    compact = BooleanProperty(False)  # two rows of panels: smaller numbers
+    narrow = BooleanProperty(False)  # three columns: shorter captions
 
     def show(self, player: Player, state: SpursState, colour: str) -> None:
         self.pname, self.character, self.colour = player.name, player.character, colour
@@ -66,6 +67,7 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
         self.carried = carried_text(player)
         self.current = player is state.player and not state.game_over
         self.compact = len(state.players) > 3
+        self.narrow = COLUMNS[len(state.players)] == 3
 
 
 class TablePage(Page):

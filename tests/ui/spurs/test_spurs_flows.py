@@ -9,7 +9,7 @@ from companion.spurs.bag import Bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gang_probability, gold_distribution
 from companion.spurs.view import percent
-from tests.ui.spurs.driving import (begin_game, fill_character, ids, page, scroll_to, set_stepper, sheet, tap_panel)
+from tests.ui.spurs.driving import begin_game, fill_character, ids, page, set_stepper, sheet, tap_panel
 from ui.spurs.controls import BulletDisc, DesperadoCard
 from ui.spurs.table import PlayerPanel
 
