@@ -136,8 +136,8 @@ class CardSlot(BoxLayout):
         cards = self.hand()
         named = ""
         if self.ranked and (cards or self.base):
-            named = f": {(bounty_rank(self.base, cards) if self.base else rank(cards)).name}"
-        self.summary = f"{self.title} ({count}){named}"
+            named = (bounty_rank(self.base, cards) if self.base else rank(cards)).name
+        self.summary = f"{self.title} ({count})" + (f"\n{named}" if named else "")
         if self.on_change:
             self.on_change()
 

@@ -67,9 +67,10 @@ def board_row(screen: BountytownScreen, state: GameState, player: Player) -> Pla
     captured, turned_in = renown_split(player)
     turn = "to play: " if player.name == state.current.name and not state.finished else ""
     wounds = f"{player.wounds}/{player.hand_limit} wounds"
+    items = f"{len(player.items)} item{'' if len(player.items) == 1 else 's'}"
     return PlayerRow(name=player.name, colour=screen.colour(player.name),
                      headline=f"{'> ' if turn else ''}{player.name}: renown {player.renown}",
-                     detail=f"{captured} captured + {turned_in} turned in; {wounds}; {len(player.items)} items",
+                     detail=f"{captured} captured + {turned_in} turned in; {wounds}; {items}",
                      on_release=lambda _r: screen.show_player(player.name))
 
 
@@ -254,8 +255,8 @@ class EndView(View):
         self.tied = list(state.final_duel)
         top = max(p.renown for p in state.players)
         if state.final_duel:
-            self.headline = (f"The Train! {' and '.join(state.final_duel)} are tied at renown {top}: "
-                             "they duel with their current hands.")
+            self.headline = (f"The Train! Tied at renown {top}: {', '.join(state.final_duel)}. "
+                             "Enter each one's final duel hand:")
             self.ids.desk.set_slots([{"title": n, "capacity": 8, "choosable": True} for n in state.final_duel])
         elif len(state.winners) == 1:
             self.headline = f"The Train! Hero of Bountytown: {state.winners[0]} (renown {top})"

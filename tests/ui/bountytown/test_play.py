@@ -201,7 +201,7 @@ def test_tied_renown_goes_to_a_recorded_final_duel(ui):
     ui.tap("End turn")
     ui.tap("The Train (game ends)")
     end = ui.screen.ids.end
-    assert end.headline.startswith("The Train! Bart and Valentina and Terry are tied at renown 0")
+    assert end.headline.startswith("The Train! Tied at renown 0: Bart, Valentina, Terry.")
     for name, cards in (("Bart", "1H 1S"), ("Valentina", "2H 2S 2D"), ("Terry", "4C")):
         ui.tap(ui.find(startswith=name, root=end.ids.desk.ids.tabs))
         for card in cards.split():
