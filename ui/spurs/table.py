@@ -95,7 +95,8 @@ class ActionsPage(Page):
     def update(self, state: SpursState) -> None:
         p = state.player
         boost = f", draws +{state.turn.boost}" if state.turn.boost else ""
-        self.heading = f"{p.name} ({p.character}): fame {p.fame}, ${p.money}, {p.spurs} Spur(s){boost}"
+        self.heading = (f"{p.name} ({p.character}): fame {p.fame}, ${p.money}, {p.spurs} Spur(s){boost}. "
+                        f"Bank ${state.bank}; gold bag {state.gold_bag.gold} gold, {state.gold_bag.stones} stones")
         self.spurs = p.spurs
 
 

@@ -184,3 +184,25 @@ def test_six_players_fit_the_screen(ui):
         assert panel.width >= 240 and panel.height >= 140
     assert [sheet(ui, n)["turn"] for n in ("Ann", "Bob", "Cid")] == [True, False, False]
     ui.screenshot("spurs-table-6")
+
+
+def test_a_gang_that_won_waits_for_the_next_fighter(ui):
+    begin_game(ui)
+    tap_panel(ui, "Ann")
+    ui.tap("Desperados")
+    set_stepper(ui, ids(ui).count, 2)
+    ui.tap("Rifle")
+    set_stepper(ui, ids(ui).cards.children[0].ids.hits, 3)
+    ui.tap("Next: odds and draw")
+    ui.tap("Enter the bag draw")
+    for colour in ("black", "black", "red"):
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    ui.tap("Done")
+    assert "beaten by desperado 1: failed, took a red bullet" in ui.texts()
+    ui.tap("End turn")
+    ui.tap("Bob: actions")
+    ui.tap("Desperados")
+    ui.tap("Fight the gang at D1 (rifle 3 waiting)")
+    bob = Bag(grey=3, brown=3, white=1, black=1)
+    assert percent(gang_probability(bob, 3, [("rifle", 3)])) == "7.1%" and "7.1%" in ui.texts()
+    assert "chance of beating the 1 known (rifle 3); 1 not revealed yet" in ui.texts()

@@ -57,6 +57,7 @@ def test_a_short_game_to_the_final_scores(db):
     ui.screenshot("spurs-draw-after")
     ui.tap("End turn")
     assert sheet(ui, "Ann")["carries"] == "P1 pelt" and sheet(ui, "Bob")["turn"]
+    ui.screenshot("spurs-table")
 
     # Bob fights an outlaw with the companion's draw
     ui.tap("Bob: actions")
