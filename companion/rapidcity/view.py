@@ -245,12 +245,11 @@ def outcomes(verdict: Verdict, players: Iterable[str], names: Mapping[str, str])
     return lines
 
 
-def call_summary(played: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """A past call in one line for the list of cards played."""
-    verdict = played["verdict"]
+def call_summary(card: Mapping[str, Any], verdict: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A past call in one line for the list of cards played (its card and verdict JSON)."""
     hit = [names.get(p, p) for p, b in verdict["bullets"].items() if b]
     healed = [names.get(p, p) for p in verdict["healed"]]
     parts = [f"bullet: {', '.join(hit)}" if hit else "no bullets"]
     if healed:
         parts.append(f"healed: {', '.join(healed)}")
-    return f"{card_title(played['round']['card'], names)} - {'; '.join(parts)}"
+    return f"{card_title(card, names)} - {'; '.join(parts)}"

@@ -164,5 +164,5 @@ def test_notes_and_outcomes_use_the_players_names():
     verdict = card.verdict()
     assert outcomes(verdict, card.players, names) == [
         "Ann: no bullet (0 in all)", "blue: takes a bullet (1 in all)", "Cy: takes a bullet (1 in all)"]
-    played = {"round": card.round(), "verdict": {"bullets": verdict.bullets, "healed": ["red"]}}
-    assert call_summary(played, names) == "INDIAN - bullet: blue, Cy; healed: Ann"
+    assert call_summary(card.card, {"bullets": verdict.bullets, "healed": ["red"]}, names) == \
+        "INDIAN - bullet: blue, Cy; healed: Ann"

@@ -1,0 +1,652 @@
+"""The Rapid City referee: the draw pile, the pads' race and the call, on one screen.
+
+Per card: Ready (pawns back, R-R3) -> a random delay nobody can anticipate -> the card
+shown and the bell rung in one frame, the reveal stamped in the app's clock -> claims
+drawn on their tiles as the pads report them -> the photo finish -> who is on each tile
+(R-R5) or who touched which pawn (R-R9, R-R10) -> the judge's verdict with its reasons
+-> Confirm commits the card. Every claim, gap and bullet shown is what
+:mod:`companion.rapidcity.view` and the judge say about the round being built, so the
+screen decides nothing (DESIGN.md principle 6); it only collects edges and taps.
+
+The backend is drained every frame from the Kivy Clock: the time a claim is shown is
+at most a frame after its edge, and its *stamp* (never its arrival) is what is judged.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.errors import InputError
+from companion.rapidcity.engine import round_template
+from companion.rapidcity.judge import Verdict
+from companion.rapidcity.model import HANDS
+from companion.rapidcity.view import (
+    LiveCard,
+    call_summary,
+    card_hint,
+    card_title,
+    ms,
+    named,
+    outcomes,
+    photo_finish,
+)
+from hardware.events import PadEvent, PadFault, TagRead, now_ns
+from ui import sounds, theme
+from ui.gamescreen import GameScreen
+from ui.kvload import load_kv
+from ui.widgets import BigButton, Chip
+
+TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+KEY_1 = ord("1")
+
+
+def ordinal(place: int) -> str:
+    return ORDINALS[place - 1] if place <= len(ORDINALS) else f"{place}th"
+
+
+class TileView(BoxLayout):
+    """A location tile on its pad: name, pad number, live pad state and its claim."""
+
+    pad = NumericProperty(0)
+    tile_name = StringProperty("")
+    pressed = BooleanProperty(False)
+    fault = StringProperty("")  # "stuck" / "chatter" while the pad is left out
+    claim = StringProperty("")  # "1st 431.2 ms"
+    claimant = StringProperty("")  # colour of who is on it, once named
+    claimant_name = StringProperty("")
+
+
+class TableView(FloatLayout):
+    """The tiles in their circle (the settings' order, clockwise from the top), with the
+    card in the middle."""
+
+    centre = StringProperty("")
+
+    def show_tiles(self, tiles: list[TileView]) -> None:
+        for tile in self.tile_views():
+            self.remove_widget(tile)
+        for tile in tiles:
+            self.add_widget(tile)
+
+    def tile_views(self) -> list[TileView]:
+        return [w for w in reversed(self.children) if isinstance(w, TileView)]
+
+    def do_layout(self, *args: Any) -> None:
+        """Lay the tiles on the circle whenever the view moves, resizes or gets tiles."""
+        super().do_layout(*args)
+        tiles = self.tile_views()
+        if not tiles:
+            return
+        w, h = tiles[0].size
+        radius = min(self.width - w, self.height - h) / 2
+        for i, tile in enumerate(tiles):
+            angle = math.pi / 2 - 2 * math.pi * i / len(tiles)
+            tile.center = (self.center_x + radius * math.cos(angle), self.center_y + radius * math.sin(angle))
+
+
+class BulletBadge(Label):
+    """A player's name on their colour with their bullets, always in view."""
+
+    colour = StringProperty("red")
+
+
+class StagePanel(BoxLayout):
+    """A step of the card's flow in the right-hand column; ``screen`` is the referee."""
+
+    screen = ObjectProperty(None)
+
+
+class ReadyPanel(StagePanel):
+    pass
+
+
+class WaitPanel(StagePanel):
+    pass
+
+
+class WindowPanel(StagePanel):
+    pass
+
+
+class FinishPanel(StagePanel):
+    pass
+
+
+class IdentityPanel(StagePanel):
+    pass
+
+
+class TouchPanel(StagePanel):
+    pass
+
+
+class VerdictPanel(StagePanel):
+    pass
+
+
+class EndPanel(StagePanel):
+    pass
+
+
+class HistoryPanel(StagePanel):
+    pass
+
+
+class IdentityRow(BoxLayout):
+    """One claimed tile: its place and time, and one chip per player to say who is on it."""
+
+    pad = NumericProperty(0)
+    text = StringProperty("")
+
+
+class NoteText(Label):
+    """A line of a list in the side panel (photo finish, reasons, past calls), as tall as its text."""
+
+
+class PickChip(Chip):
+    """A player chip whose name is cut short rather than spilling out of a narrow cell."""
+
+
+class HandToggle(ToggleButton):
+    """Which hand a touch was made with (Ultimate mode, R-R9)."""
+
+    hand = StringProperty("right")
+
+
+PANELS = {"ready": ReadyPanel, "waiting": WaitPanel, "window": WindowPanel, "finish": FinishPanel,
+          "identity": IdentityPanel, "touches": TouchPanel, "verdict": VerdictPanel, "end": EndPanel,
+          "history": HistoryPanel}
+
+
+class RefereeScreen(GameScreen):
+    stage = StringProperty("ready")
+    card_text = StringProperty("")  # the card, large, once revealed
+    hint = StringProperty("")
+    status = StringProperty("")  # the step's line: countdown, claims so far, what to do
+    alert = StringProperty("")  # faulty pads and hardware trouble, by tile name
+    cards_left = StringProperty("")
+    touch_list = StringProperty("")
+    ultimate = BooleanProperty(False)
+    touch_card = BooleanProperty(False)  # the card shown is decided by touches, not pads
+    players = ListProperty()
+
+    #: seconds of the random delay between Ready and the reveal (tests shorten it)
+    delay_s: tuple[float, float] = (1.0, 2.5)
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
+        self.live: LiveCard | None = None
+        self.preview: Verdict | None = None
+        self.backend = None
+        self.faults: dict[int, PadFault] = {}
+        self._trouble = ""  # the backend would not start, or says it is not working
+        self._before_history = "ready"
+        self._pending_reveal = None
+        self._keys: set[int] = set()
+        self._momentary: set[int] = set()
+        self._held: set[int] = set()
+        self._by: str | None = None
+        self._pawn: str | None = None
+        self._hand = HANDS[0]
+        self._tiles_for: Any = None
+        self.on_stage(self, self.stage)
+
+    # -- session and drawing ---------------------------------------------------------------
+
+    def on_session(self, screen: Any, session: Any) -> None:
+        self._drop_card()
+        self._tiles_for = None
+        super().on_session(screen, session)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return dict(zip(self.state.players, self.state.names))
+
+    def refresh(self) -> None:
+        super().refresh()
+        state = self.state
+        if self._tiles_for is not self.session:
+            self._build_tiles()
+        self.players = list(state.players)
+        self.ultimate = state.settings.ultimate
+        self.ids.bullets.clear_widgets()
+        for player, name in zip(state.players, state.names):
+            self.ids.bullets.add_widget(BulletBadge(colour=player, text=f"{name}: {state.bullets_of(player)}"))
+        self.cards_left = f"{len(state.deck) - state.position} cards left"
+        if self.live is not None and self._card_position != state.position:
+            self._drop_card()  # undone or redone under the card being played
+        if self.live is None and self.stage != "history":
+            self.stage = "end" if state.game_over else "ready"
+            self._show_idle()
+
+    def _build_tiles(self) -> None:
+        self._tiles_for = self.session
+        pads = self._pad_names()
+        self.tiles = {t.pad: TileView(pad=t.pad, tile_name=pads.get(t.pad, f"{t.location.capitalize()} (pad {t.pad})"))
+                      for t in self.state.tiles}
+        self.ids.table.show_tiles(list(self.tiles.values()))
+        self._show_faults()
+
+    def _pad_names(self) -> dict[int, str]:
+        try:
+            return {pad.number: pad.name for pad in App.get_running_app().hardware().pads}
+        except InputError:
+            return {}
+
+    def _show_idle(self) -> None:
+        """Between cards: the tiles without claims, the next card's number, the end."""
+        state = self.state
+        for tile in self.tiles.values():
+            tile.claim = tile.claimant = tile.claimant_name = ""
+        self.card_text = self.hint = ""
+        if state.game_over:
+            winners = [state.name_of(p) for p in state.winners]
+            fewest = state.bullets_of(state.winners[0])
+            self.ids.table.centre = "GAME OVER"
+            self.status = (f"{' and '.join(winners)} {'win together' if len(winners) > 1 else 'wins'} "
+                           f"with {fewest} bullet{'s' if fewest != 1 else ''}.")
+            self.panels["end"].ids.standing.text = "\n".join(
+                f"{state.name_of(p)}: {state.bullets_of(p)} bullets" for p in state.players)
+        else:
+            self.ids.table.centre = f"Card {state.position + 1}\nof {len(state.deck)}"
+            self.status = ("Every pawn back in front of its player, hands at your sides (R-R3). "
+                           "Then tap Ready: the card comes after a short random wait.")
+
+    def on_stage(self, _screen: Any, stage: str) -> None:
+        if not hasattr(self, "panels"):
+            return
+        box = self.ids.stage
+        box.clear_widgets()
+        box.add_widget(self.panels[stage])
+
+    # -- backend ----------------------------------------------------------------------------
+
+    def on_enter(self, *_args: Any) -> None:
+        app = App.get_running_app()
+        app.bind(on_stop=self.on_leave)  # quitting on this screen stops it too
+        try:
+            self.backend = app.hardware()
+            self.backend.start()
+        except InputError as exc:
+            self.backend = None
+            self._trouble = f"Pads not available: {exc}"
+        else:
+            status = self.backend.status()
+            self._trouble = "" if status.ok else status.detail
+            self.faults = {f.pad: f for f in status.faults}
+            if self.backend.name == "sim":
+                Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
+        self._show_faults()
+        Clock.schedule_interval(self.poll, 0)
+
+    def on_leave(self, *_args: Any) -> None:
+        App.get_running_app().unbind(on_stop=self.on_leave)
+        Clock.unschedule(self.poll)
+        Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
+        self._cancel_reveal()
+        if self.live is not None and self.live.reveal_ns is None:
+            self._drop_card()  # a card not yet shown waits for the next Ready
+        if self.backend is not None:
+            for pad in self._held | self._momentary:
+                self.backend.release(pad)
+            self._held.clear()
+            self._momentary.clear()
+            self._keys.clear()
+            self.backend.stop()
+
+    def poll(self, _dt: float = 0) -> None:
+        """Drain the backend (every frame): pad states, faults, tags, and the card's edges."""
+        if self.backend is None:
+            return
+        changed = False
+        for event in self.backend.drain():
+            if isinstance(event, PadEvent):
+                tile = self.tiles.get(event.pad)
+                if tile is not None:
+                    tile.pressed = event.pressed
+                if self.live is not None:
+                    changed |= self.live.add_edge(event)
+            elif isinstance(event, TagRead):
+                if self.live is not None:
+                    self.live.add_tag(event.pad, event.tag, event.t_ns)
+            elif isinstance(event, PadFault):
+                if event.active:
+                    self.faults[event.pad] = event
+                else:
+                    self.faults.pop(event.pad, None)
+                self._show_faults()
+        if self.live is None or self.live.reveal_ns is None:
+            if changed and self.stage == "waiting":
+                self.status = "False start! Hands off the pads until the card shows."
+            return
+        if changed:
+            self.preview = self.live.verdict()
+            self._show_claims()
+        if self.stage == "window":
+            self._tick_window()
+
+    def _show_faults(self) -> None:
+        for pad, tile in getattr(self, "tiles", {}).items():
+            fault = self.faults.get(pad)
+            tile.fault = fault.kind if fault is not None else ""
+        self.alert = "; ".join(filter(None, [self._trouble, *(f.message for f in self.faults.values())]))
+
+    # -- keyboard (sim backend) ---------------------------------------------------------------
+
+    def _pad_for_key(self, key: int) -> int | None:
+        pad = key - KEY_1 + 1
+        return pad if self.backend is not None and 1 <= pad <= 6 and pad in self.backend.pads else None
+
+    def _key_down(self, _window: Any, key: int, _scancode: Any, _text: Any, modifiers: list[str]) -> bool:
+        """Keys 1-6 press pads; with Shift the pad stays down until its key comes again."""
+        pad = self._pad_for_key(key)
+        if pad is None or "ctrl" in modifiers:
+            return False
+        if pad in self._keys:
+            return True  # the keyboard's auto-repeat
+        self._keys.add(pad)
+        if pad in self._held:
+            self._held.discard(pad)
+            self.backend.release(pad)
+        elif "shift" in modifiers:
+            self._held.add(pad)
+            self.backend.press(pad)
+        else:
+            self._momentary.add(pad)
+            self.backend.press(pad)
+        return True
+
+    def _key_up(self, _window: Any, key: int, _scancode: Any) -> bool:
+        pad = self._pad_for_key(key)
+        if pad is None:
+            return False
+        self._keys.discard(pad)
+        if pad in self._momentary:
+            self._momentary.discard(pad)
+            self.backend.release(pad)
+        return True
+
+    # -- the card's flow ------------------------------------------------------------------------
+
+    def ready(self) -> None:
+        """R-R3: pawns are back; start the card and reveal it after a random delay."""
+        down = [tile.tile_name for tile in self.tiles.values() if tile.pressed and not tile.fault]
+        if down:
+            self.message = f"Take the pawn off {', '.join(down)} first (R-R3)."
+            return
+        self.message = ""
+        self.live = LiveCard(round_template(self.state), started_ns=now_ns())
+        self._card_position = self.state.position
+        self.preview = None
+        self.stage = "waiting"
+        self.status = "Wait for it..."
+        self.ids.table.centre = "..."
+        self._pending_reveal = Clock.schedule_once(self.reveal, random.SystemRandom().uniform(*self.delay_s))
+
+    def reveal(self, _dt: float = 0) -> None:
+        """The card on screen and the bell in the same frame; the reveal stamped now."""
+        self._pending_reveal = None
+        live = self.live
+        self.card_text = card_title(live.card, self.names)
+        self.hint = card_hint(live.card, self.names)
+        self.touch_card = not live.decided_by_pads
+        self.ids.table.centre = self.card_text
+        self.stage = "window"
+        live.reveal_ns = now_ns()
+        sounds.play("reveal")
+        self.preview = live.verdict()
+        self._show_claims()
+        self._tick_window()
+
+    def _tick_window(self) -> None:
+        live = self.live
+        now = now_ns()
+        if live.window_over(now, self.preview):
+            self.close_window()
+            return
+        left = max(0.0, live.window_ms / 1000 - (now - live.reveal_ns) / 1e9)
+        if live.decided_by_pads:
+            self.status = f"{len(self.preview.claims)} of {len(live.players)} tiles claimed - {left:.1f} s left"
+        else:
+            self.status = f"Pads do not count on this card - {left:.1f} s left, or tap Touches when done"
+
+    def close_window(self) -> None:
+        """The race is over: the photo finish for pad cards, the touches for the others."""
+        if self.live.decided_by_pads:
+            self._show_finish()
+            self.stage = "finish"
+        else:
+            self._show_touches()
+            self.stage = "touches"
+
+    def _show_claims(self) -> None:
+        """Each tile's claim as the judge orders them, with its time and who is on it."""
+        if not self.live.decided_by_pads:
+            return
+        claims = {row.pad: row for row in photo_finish(self.preview)}
+        for pad, tile in self.tiles.items():
+            row = claims.get(pad)
+            who = self.live.who.get(pad, "")
+            tile.claim = f"{ordinal(row.place)} {ms(row.t_ms)}" if row else ""
+            tile.claimant = who if row else ""
+            tile.claimant_name = self.names.get(who, "") if row else ""
+
+    def _show_finish(self) -> None:
+        rows = photo_finish(self.preview)
+        box = self.panels["finish"].ids.rows
+        box.clear_widgets()
+        tiles = {pad: tile.tile_name for pad, tile in self.tiles.items()}
+        for row in rows:
+            gap = "" if row.gap_ms is None else f"   +{ms(row.gap_ms)}"
+            heat = ""
+            if row.tied_with:
+                heat = "\n     DEAD HEAT with " + ", ".join(tiles[p] for p in row.tied_with)
+            box.add_widget(NoteText(text=f"[b]{ordinal(row.place)}[/b]  {tiles[row.pad]}   {ms(row.t_ms)}{gap}{heat}",
+                                    font_size=theme.TEXT))
+        if not rows:
+            box.add_widget(NoteText(text="Nobody claimed a tile.", font_size=theme.TEXT))
+        self.status = f"{len(rows)} of {len(self.live.players)} tiles claimed; gaps are to the claim before."
+
+    def to_identity(self) -> None:
+        """R-R5: who is on each claimed tile, prefilled from the RFID readers."""
+        known = App.get_running_app().store.pref(TAGS_PREF, {})
+        for pad, colour in self.live.tag_guesses(known).items():
+            if pad not in self.live.who and colour not in self.live.who.values():
+                self.live.who[pad] = colour
+        self._show_identity()
+        self.stage = "identity"
+
+    def _show_identity(self) -> None:
+        box = self.panels["identity"].ids.rows
+        box.clear_widgets()
+        for row in photo_finish(self.preview):
+            line = IdentityRow(pad=row.pad, text=f"{ordinal(row.place)}: {self.tiles[row.pad].tile_name}, {ms(row.t_ms)}")
+            for player in self.state.players:
+                chip = PickChip(text=self.names[player], colour=player)
+                chip.bind(on_release=lambda _c, pad=row.pad, p=player: self.pick(pad, p))
+                line.ids.chips.add_widget(chip)
+            box.add_widget(line)
+        self._mark_identity()
+
+    def _mark_identity(self) -> None:
+        """Each row's chip of the player named on that tile stays down; the rest are up."""
+        who = self.live.who
+        rows = [row for row in self.panels["identity"].ids.rows.children if isinstance(row, IdentityRow)]
+        for row in rows:
+            for chip in row.ids.chips.children:
+                chip.state = "down" if who.get(row.pad) == chip.colour else "normal"
+        named_count = sum(1 for row in rows if row.pad in who)
+        self.status = f"{named_count} of {len(rows)} tiles named" + (
+            "." if named_count == len(rows) else ": a tile nobody names goes to nobody (R-R5).")
+
+    def pick(self, pad: int, player: str) -> None:
+        """One tap names who is on a tile; a pawn is on one tile only, so it leaves any other."""
+        who = self.live.who
+        if who.get(pad) == player:
+            del who[pad]
+        else:
+            for other in [p for p, c in who.items() if c == player]:
+                del who[other]
+            who[pad] = player
+        self.preview = self.live.verdict()
+        self._show_claims()
+        self._mark_identity()
+
+    def _show_touches(self) -> None:
+        card = self.live.card
+        if card["type"] == "armed":
+            self.status = (f"{self.names[card['player']]} attacked. Tap who touched, then whose pawn, "
+                           "in the order it happened. Nobody: go on.")
+        else:
+            self.status = "Tap who touched, then whose pawn. Nobody touched: go on."
+        self._by = self._pawn = None
+        self._hand = card.get("hand", HANDS[0])
+        panel = self.panels["touches"]
+        for box, pick in ((panel.ids.by, self.touch_by), (panel.ids.pawn, self.touch_pawn)):
+            box.clear_widgets()
+            for player in self.state.players:
+                chip = PickChip(text=self.names[player], colour=player, group=f"{box.uid}")
+                chip.bind(on_release=lambda _c, p=player, f=pick: f(p))
+                box.add_widget(chip)
+        for toggle in panel.ids.hands.children:
+            toggle.state = "down" if toggle.hand == self._hand else "normal"
+        self._list_touches()
+
+    def touch_by(self, player: str) -> None:
+        self._by = player
+        self._add_touch()
+
+    def touch_pawn(self, player: str) -> None:
+        self._pawn = player
+        self._add_touch()
+
+    def touch_hand(self, hand: str) -> None:
+        self._hand = hand
+
+    def _add_touch(self) -> None:
+        """Both halves tapped: the touch is kept, in order, and the chips clear for the next."""
+        if self._by is None or self._pawn is None:
+            return
+        self.live.add_touch(self._by, self._pawn, self._hand if self.ultimate else None, now_ns())
+        self._by = self._pawn = None
+        panel = self.panels["touches"]
+        for chip in [*panel.ids.by.children, *panel.ids.pawn.children]:
+            chip.state = "normal"
+        self._list_touches()
+
+    def undo_touch(self) -> None:
+        if self.live.touches:
+            self.live.touches.pop()
+        self._list_touches()
+
+    def _list_touches(self) -> None:
+        lines = []
+        for i, touch in enumerate(self.live.touches, start=1):
+            hand = f" ({touch['hand']} hand)" if "hand" in touch else ""
+            lines.append(f"{i}. {self.names[touch['by']]} touched {self.names[touch['pawn']]}'s pawn{hand}")
+        self.touch_list = "\n".join(lines) or "No touches entered."
+
+    def to_verdict(self) -> None:
+        """The judge's call on the round as built, with its reasons, before anything is saved."""
+        self.preview = self.live.verdict()
+        names = self.names
+        panel = self.panels["verdict"]
+        panel.ids.outcomes.text = "\n".join(outcomes(self.preview, self.state.players, names))
+        notes = panel.ids.notes
+        notes.clear_widgets()
+        for note in self.preview.notes:
+            notes.add_widget(NoteText(text=named(note, names)))
+        end = "  This ends the game." if self.preview.game_over else ""
+        self.status = f"Check the call, then Confirm.{end}"
+        self.stage = "verdict"
+
+    def back(self) -> None:
+        """One step back within the card, before it is committed."""
+        stage = self.stage
+        if stage == "waiting":
+            self._drop_card()
+            self.stage = "ready"
+            self._show_idle()
+        elif stage == "identity":
+            self._show_finish()
+            self.stage = "finish"
+        elif stage == "verdict" and self.live.decided_by_pads:
+            self._show_identity()
+            self.stage = "identity"
+        elif stage == "verdict":
+            self._show_touches_keeping()
+            self.stage = "touches"
+
+    def _show_touches_keeping(self) -> None:
+        kept = list(self.live.touches)
+        self._show_touches()
+        self.live.touches = kept
+        self._list_touches()
+
+    def confirm(self) -> None:
+        """Commit the card; the RFID tags the players just confirmed are remembered."""
+        live = self.live
+        store = App.get_running_app().store
+        if self.act({"type": "play", "round": live.round()}):
+            learned = live.learned_tags()
+            if learned:
+                store.set_pref(TAGS_PREF, {**store.pref(TAGS_PREF, {}), **learned})
+
+    def _drop_card(self) -> None:
+        self._cancel_reveal()
+        self.live = None
+        self.preview = None
+
+    def _cancel_reveal(self) -> None:
+        if self._pending_reveal is not None:
+            self._pending_reveal.cancel()
+            self._pending_reveal = None
+
+    # -- past calls -----------------------------------------------------------------------------
+
+    def show_history(self) -> None:
+        if self.stage != "history":
+            self._before_history = self.stage
+        box = self.panels["history"].ids.rows
+        box.clear_widgets()
+        names = self.names
+        for number, played in enumerate(self.state.played, start=1):
+            box.add_widget(BigButton(text=f"{number}. {call_summary(played.round['card'], played.verdict, names)}", font_size=theme.TEXT_SMALL,
+                                     on_release=lambda _b, n=number: self.show_call(n)))
+        if not self.state.played:
+            box.add_widget(NoteText(text="No cards played yet."))
+        self.stage = "history"
+
+    def show_call(self, number: int) -> None:
+        """One past call again: the card, what it gave, and every reason the judge wrote."""
+        played = self.state.played[number - 1]
+        names = self.names
+        box = self.panels["history"].ids.rows
+        box.clear_widgets()
+        box.add_widget(BigButton(text="All calls", on_release=lambda _b: self.show_history()))
+        verdict = played.verdict
+        lines = [f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]"]
+        lines += [f"{names[p]}: {'takes a bullet' if verdict['bullets'][p] else 'no bullet'}"
+                  f"{' (healed)' if p in verdict['healed'] else ''} ({verdict['totals'][p]} in all)"
+                  for p in self.state.players]
+        lines += [named(note, names) for note in verdict["notes"]]
+        for line in lines:
+            box.add_widget(NoteText(text=line))
+
+    def close_history(self) -> None:
+        self.stage = self._before_history
+
+
+load_kv(__file__)

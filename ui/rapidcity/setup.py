@@ -1,0 +1,158 @@
+"""Rapid City setup: who plays which colour, which pads carry the tiles, which cards.
+
+R-R2: a player *is* a colour; the name is only how the screen calls them, so each of
+the six colours has a row and a name that may come from a player profile. The tiles are
+the pads of the pad map the hardware was opened with, in its order (the circle's);
+whether they make a legal table (one per player, every location type) is the engine's
+call when Start is tapped, and its refusal is shown as it says it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.engine import RuleError, new_seed
+from companion.errors import InputError
+from companion.rapidcity.engine import MAX_PLAYERS, MIN_PLAYERS
+from companion.rapidcity.model import COLOURS
+from companion.store import Player
+from ui.kvload import load_kv
+from ui.widgets import Chip
+
+
+class SeatRow(BoxLayout):
+    """One colour of R-R2: seated or not, and the name the screen will call it by."""
+
+    colour = StringProperty("red")
+    seated = BooleanProperty(False)
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.ids.name.text.split())
+
+
+class PadToggle(ToggleButton):
+    """A pad of the pad map, in play or left out (said in words, not only by its frame)."""
+
+    pad = ObjectProperty(None)  # hardware.padmap.Pad
+
+
+class RapidCitySetup(Screen):
+    message = StringProperty("")
+    summary = StringProperty("")
+    enough = BooleanProperty(False)  # a table the engine could accept (3-6 players)
+    pad_choice = ListProperty()  # pad numbers in play, in the pad map's (circle) order
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.rows = {colour: SeatRow(colour=colour) for colour in COLOURS}
+        for row in self.rows.values():
+            row.bind(seated=self._seats_changed)
+            row.ids.name.bind(text=lambda *_a: self._describe())
+            self.ids.seats.add_widget(row)
+        self._pads_chosen_by_hand = False
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.message = ""
+        self._profiles()
+        self._pads()
+        self._describe()
+
+    def _profiles(self) -> None:
+        box = self.ids.profiles
+        box.clear_widgets()
+        for player in App.get_running_app().store.players():
+            chip = Chip(text=player.name, colour=player.colour, size_hint_x=None, width=130)
+            chip.state = "down" if self._row_named(player.name) else "normal"
+            chip.bind(on_release=lambda c, p=player: self.use_profile(c, p))
+            box.add_widget(chip)
+        self.ids.no_profiles.opacity = 0 if box.children else 1
+
+    def _pads(self) -> None:
+        box = self.ids.pads
+        box.clear_widgets()
+        try:
+            pads = list(App.get_running_app().hardware().pads)
+        except InputError as exc:
+            self.message = f"Pads: {exc}"
+            pads = []
+        known = [pad.number for pad in pads]
+        self.pad_choice = [n for n in self.pad_choice if n in known]
+        for pad in pads:
+            toggle = PadToggle(pad=pad, state="down" if pad.number in self.pad_choice else "normal")
+            toggle.bind(on_release=self.toggle_pad)
+            box.add_widget(toggle)
+        self._default_pads()
+
+    def use_profile(self, chip: Chip, player: Player) -> None:
+        """A profile seats its name on its own colour when that colour is free, else on
+        the first free colour; tapped again, it stands up."""
+        row = self._row_named(player.name)
+        if row is not None:
+            row.ids.name.text = ""
+            row.seated = False
+        else:
+            free = [r for r in self.rows.values() if not r.seated]
+            row = self.rows.get(player.colour) if self.rows.get(player.colour) in free else (free or [None])[0]
+            if row is not None:
+                row.ids.name.text = player.name
+                row.seated = True
+        chip.state = "down" if self._row_named(player.name) else "normal"
+
+    def _row_named(self, name: str) -> SeatRow | None:
+        return next((r for r in self.rows.values() if r.seated and r.name.casefold() == name.casefold()), None)
+
+    def toggle_pad(self, toggle: PadToggle) -> None:
+        self._pads_chosen_by_hand = True
+        chosen = {t.pad.number for t in self.ids.pads.children if t.state == "down"}
+        self.pad_choice = [t.pad.number for t in reversed(self.ids.pads.children) if t.pad.number in chosen]
+        self._describe()
+
+    def _seats_changed(self, *_args: Any) -> None:
+        self._default_pads()
+        self._describe()
+
+    def _default_pads(self) -> None:
+        """Until pads are picked by hand, the first pads of the map, one per player."""
+        if self._pads_chosen_by_hand:
+            return
+        toggles = list(reversed(self.ids.pads.children))
+        wanted = max(3, len(self.players()))
+        for i, toggle in enumerate(toggles):
+            toggle.state = "down" if i < wanted else "normal"
+        self.pad_choice = [t.pad.number for t in toggles[:wanted]]
+
+    def players(self) -> list[str]:
+        return [colour for colour, row in self.rows.items() if row.seated]
+
+    def _describe(self) -> None:
+        seated = [self.rows[c].name or c for c in self.players()]
+        self.enough = MIN_PLAYERS <= len(seated) <= MAX_PLAYERS
+        self.summary = f"{len(seated)} players: {', '.join(seated) or 'tap a colour'}. {len(self.pad_choice)} pads."
+
+    def settings(self) -> dict[str, Any]:
+        pads = {t.pad.number: t.pad for t in self.ids.pads.children}
+        players = self.players()
+        return {
+            "players": players,
+            "seed": new_seed(),
+            "names": {c: self.rows[c].name for c in players if self.rows[c].name and self.rows[c].name != c},
+            "tiles": [{"pad": n, "location": pads[n].location} for n in self.pad_choice],
+            "healing": self.ids.healing.state == "down",
+            "two_characters": self.ids.two_characters.state == "down",
+            "ultimate": self.ids.ultimate.state == "down",
+        }
+
+    def start(self) -> None:
+        try:
+            App.get_running_app().start_session("rapidcity", self.settings())
+        except RuleError as exc:
+            self.message = f"Refused: {exc}"
+
+
+load_kv(__file__)
