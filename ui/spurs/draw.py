@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.properties import DictProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
+from kivy.uix.button import Button
 
 from companion.engine import new_seed
 from companion.spurs.bag import COLOURS, Bag
@@ -45,6 +46,13 @@ def describe(record: DrawRecord) -> str:
 def counted(bag: Bag) -> str:
     """Bullets in words, "1 grey, 1 white", or "none"."""
     return ", ".join(f"{bag[c]} {c}" for c in COLOURS if bag[c]) or "none"
+
+
+class ColourTap(Button):
+    """One colour of the physical draw: a tap adds one taken out of the bag."""
+
+    kind = StringProperty("grey")
+    page = ObjectProperty(None)
 
 
 class DrawPage(Page):

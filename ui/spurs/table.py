@@ -14,6 +14,7 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import ScreenManager
 
 from companion.spurs.state import Player, SpursState
 from companion.engine import RuleError
@@ -139,7 +140,7 @@ class SpursScreen(GameScreen):
         super().on_session(screen, session)
 
     @property
-    def pages(self):
+    def pages(self) -> ScreenManager:
         return self.ids.pages
 
     def refresh(self) -> None:

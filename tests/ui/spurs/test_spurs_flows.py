@@ -206,3 +206,20 @@ def test_a_gang_that_won_waits_for_the_next_fighter(ui):
     bob = Bag(grey=3, brown=3, white=1, black=1)
     assert percent(gang_probability(bob, 3, [("rifle", 3)])) == "7.1%" and "7.1%" in ui.texts()
     assert "chance of beating the 1 known (rifle 3); 1 not revealed yet" in ui.texts()
+
+
+def test_a_physical_dig_and_fight_are_entered_on_one_page(ui):
+    begin_game(ui)
+    tap_panel(ui, "Ann")
+    ui.tap("Dig for gold")
+    set_stepper(ui, ids(ui).count, 1)
+    ui.tap("Next: odds and draw")
+    ui.tap("Enter the bag draw")
+    for kind in ("gold", "stones", "grey", "black", "black"):
+        ui.tap(ui.find(startswith=f"[b]{kind}[/b]"))
+    assert "Dug from the Gold/Stones bag: 2 of 2" in ui.texts() and "Bullets: 3 of 3 tapped" in ui.texts()
+    ui.tap("Done")
+    assert discs(ui) == ["gold", "stones", "grey", "black", "black"]
+    assert "beat every desperado: keeping 1 gold" in ui.texts()
+    ui.tap("Table")
+    assert sheet(ui, "Ann")["gold"] == "1"
