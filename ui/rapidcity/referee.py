@@ -21,7 +21,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
@@ -180,7 +180,6 @@ class RefereeScreen(GameScreen):
     touch_list = StringProperty("")
     ultimate = BooleanProperty(False)
     touch_card = BooleanProperty(False)  # the card shown is decided by touches, not pads
-    players = ListProperty()
 
     #: seconds of the random delay between Ready and the reveal (tests shorten it)
     delay_s: tuple[float, float] = (1.0, 2.5)
@@ -188,9 +187,10 @@ class RefereeScreen(GameScreen):
     def on_kv_post(self, _base: Any) -> None:
         self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
         self.live: LiveCard | None = None
+        self.tiles: dict[int, TileView] = {}
         self.preview: Verdict | None = None
         self.backend = None
-        self.faults: dict[int, PadFault] = {}
+        self.faults: dict[tuple[int, str], PadFault] = {}  # (pad, kind) -> the fault in force
         self._trouble = ""  # the backend would not start, or says it is not working
         self._before_history = "ready"
         self._pending_reveal = None
@@ -201,6 +201,7 @@ class RefereeScreen(GameScreen):
         self._pawn: str | None = None
         self._hand = HANDS[0]
         self._tiles_for: Any = None
+        self._card_position = -1  # the pile's position the card in hand was drawn at
         self.on_stage(self, self.stage)
 
     # -- session and drawing ---------------------------------------------------------------
@@ -219,7 +220,6 @@ class RefereeScreen(GameScreen):
         state = self.state
         if self._tiles_for is not self.session:
             self._build_tiles()
-        self.players = list(state.players)
         self.ultimate = state.settings.ultimate
         self.ids.bullets.clear_widgets()
         for player, name in zip(state.players, state.names):
@@ -227,7 +227,9 @@ class RefereeScreen(GameScreen):
         self.cards_left = f"{len(state.deck) - state.position} cards left"
         if self.live is not None and self._card_position != state.position:
             self._drop_card()  # undone or redone under the card being played
-        if self.live is None and self.stage != "history":
+        if self.stage == "history":
+            self.show_history()  # undone or redone while the list is open
+        elif self.live is None:
             self.stage = "end" if state.game_over else "ready"
             self._show_idle()
 
@@ -285,7 +287,7 @@ class RefereeScreen(GameScreen):
         else:
             status = self.backend.status()
             self._trouble = "" if status.ok else status.detail
-            self.faults = {f.pad: f for f in status.faults}
+            self.faults = {(f.pad, f.kind): f for f in status.faults}
             if self.backend.name == "sim":
                 Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         self._show_faults()
@@ -323,9 +325,9 @@ class RefereeScreen(GameScreen):
                     self.live.add_tag(event.pad, event.tag, event.t_ns)
             elif isinstance(event, PadFault):
                 if event.active:
-                    self.faults[event.pad] = event
+                    self.faults[event.pad, event.kind] = event
                 else:
-                    self.faults.pop(event.pad, None)
+                    self.faults.pop((event.pad, event.kind), None)
                 self._show_faults()
         if self.live is None or self.live.reveal_ns is None:
             if changed and self.stage == "waiting":
@@ -338,9 +340,8 @@ class RefereeScreen(GameScreen):
             self._tick_window()
 
     def _show_faults(self) -> None:
-        for pad, tile in getattr(self, "tiles", {}).items():
-            fault = self.faults.get(pad)
-            tile.fault = fault.kind if fault is not None else ""
+        for pad, tile in self.tiles.items():
+            tile.fault = " + ".join(kind for (faulty, kind) in sorted(self.faults) if faulty == pad)
         self.alert = "; ".join(filter(None, [self._trouble, *(f.message for f in self.faults.values())]))
 
     # -- keyboard (sim backend) ---------------------------------------------------------------
@@ -586,14 +587,8 @@ class RefereeScreen(GameScreen):
             self._show_identity()
             self.stage = "identity"
         elif stage == "verdict":
-            self._show_touches_keeping()
+            self._show_touches()
             self.stage = "touches"
-
-    def _show_touches_keeping(self) -> None:
-        kept = list(self.live.touches)
-        self._show_touches()
-        self.live.touches = kept
-        self._list_touches()
 
     def confirm(self) -> None:
         """Commit the card; the RFID tags the players just confirmed are remembered."""
@@ -646,7 +641,11 @@ class RefereeScreen(GameScreen):
             box.add_widget(NoteText(text=line))
 
     def close_history(self) -> None:
-        self.stage = self._before_history
+        if self.live is not None:
+            self.stage = self._before_history
+        else:
+            self.stage = "end" if self.state.game_over else "ready"
+            self._show_idle()
 
 
 load_kv(__file__)
