@@ -17,7 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 
 from companion.bountytown.engine import preview
 from companion.bountytown.hands import best_play, rank
@@ -281,8 +283,11 @@ class DuelView(BoxLayout):
                                         f"{', '.join(self.bounty_items) or 'tap what they are'}",
                                    color=theme.PARCHMENT))
             if len(self.bounty_items) < bounty.items:
+                kinds = GridLayout(cols=2, spacing=dp(4), size_hint_y=None)
+                kinds.bind(minimum_height=kinds.setter("height"))
                 for item in ITEM_PRICES:
-                    box.add_widget(self._option(f"It is a {item}", False, lambda i=item: self.add_item(i)))
+                    kinds.add_widget(self._option(f"It is a {item}", False, lambda i=item: self.add_item(i)))
+                box.add_widget(kinds)
             else:
                 for item in dict.fromkeys(self.bounty_items):
                     on = self.take == item

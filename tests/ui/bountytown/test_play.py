@@ -55,15 +55,18 @@ def message(ui: Driver) -> str:
     return ui.screen.message
 
 
-def setup_game(ui: Driver, screenshot: bool = False) -> None:
+def setup_game(ui: Driver, screenshot: bool = False, bart_hand_limit: int = 5) -> None:
     for name, colour in PLAYERS:
         ui.app.store.add_player(name, colour)
     ui.tap("Bountytown")
     for name, _ in PLAYERS:
         ui.tap(name)
     ui.tap("2 Characters")
-    ui.tap(ui.find(cls=TextInput, root=ui.screen.ids.characters.children[-1]))
+    bart = ui.screen.ids.characters.children[-1]
+    ui.tap(ui.find(cls=TextInput, root=bart))
     ui.type("Bart")
+    while bart.ids.limit.value > bart_hand_limit:
+        ui.tap(ui.find("-", root=bart))
     ui.tap("5 Bounties")
     setup = ui.screen
     fill_bounty(ui, setup.ids.bounty0, "Butch Cassidy", 3, ("Bandit Hideout", "Bank"), "3C 3D", draws=2, items=1)
@@ -209,3 +212,64 @@ def test_tied_renown_goes_to_a_recorded_final_duel(ui):
     ui.screenshot("bountytown-final-duel")
     ui.tap("Record the final duel")
     assert end.headline == "The Train! Hero of Bountytown: Valentina (renown 0)"
+
+
+def test_store_player_items_and_a_critical_wound(ui):
+    setup_game(ui)
+    ui.tap(cell(ui, "General Store"))
+    ui.tap("Buy")
+    ui.tap("Crucifix $4")
+    ui.tap("First Aid Kit $3")
+    desk = ui.screen.ids.store.ids.desk
+    for card in ("4G", "2H"):
+        enter_card(ui, card, root=desk)
+    assert ui.screen.ids.store.totals == "Buying Crucifix, First Aid Kit: $7. Gold paid: $4"
+    ui.tap("Buy (1 action)")
+    assert message(ui).startswith("Refused: items are paid with Gold cards only")
+    ui.tap("Remove last")
+    enter_card(ui, "3G", root=desk)
+    ui.screenshot("bountytown-store")
+    ui.tap("Buy (1 action)")
+    assert ui.screen.ids.pages.current == "town"
+    assert ui.screen.state.player("Bart").items == ("Crucifix", "First Aid Kit")
+    ui.tap(ui.find(startswith="> Bart", root=ui.screen.ids.town.ids.board))
+    player = ui.screen.ids.player
+    assert "Items: Crucifix, First Aid Kit" in player.details
+    ui.screenshot("bountytown-player")
+    ui.tap("Use First Aid Kit")
+    assert message(ui) == "Refused: Bart has no wounds to remove [Items]"
+    ui.tap("Back to town")
+    assert ui.screen.ids.pages.current == "town"
+
+
+def test_a_critical_wound_asks_which_bounty_to_lose(ui):
+    setup_game(ui, bart_hand_limit=2)
+    ui.tap(cell(ui, "Boot Hill"))
+    duel_bounty(ui, "Jesse James", "5S 5D", "1C 2D")
+    ui.tap("Confirm")
+    ui.tap("End turn")
+    fill_bounty(ui, ui.screen.ids.reveal.ids.form, "Sam Bass", 1, ("Bandit Hideout", "Bank"), draws=1)
+    ui.tap("Reveal this bounty")
+    ui.tap("End turn")
+    ui.tap("End turn")
+    ui.tap(cell(ui, "Bandit Hideout"))
+    duel_bounty(ui, "Butch Cassidy", "4H 4S 4D", "1S 2H")
+    ui.tap("It is a Cowboy Hat")
+    ui.tap("Bart takes the Cowboy Hat: no")
+    ui.tap("Confirm")
+    duel_bounty(ui, "Sam Bass", "1H", "5S")  # High Card each: a tie, so Bart takes Sam Bass and 2 wounds
+    duel = ui.screen.ids.duel
+    assert duel.ready.startswith("Not ready: Bart is critically wounded and must choose a bounty")
+    choices = [w.text for w in duel.ids.choices.children if w.text.startswith("Bart discards")]
+    assert sorted(choices) == ["Bart discards Butch Cassidy", "Bart discards Jesse James", "Bart discards Sam Bass"]
+    ui.tap("Bart discards Jesse James")
+    lines = duel.result.splitlines()
+    assert "A tie: Bart takes Sam Bass but takes a wound." in lines
+    assert "Bart takes 2 wounds (2 here: Ambush / Rummaging for Ammo)." in lines
+    assert lines[-1] == ("Bart is critically wounded: discards Jesse James and the Cowboy Hat, "
+                         "wounds cleared, moves to Doc's; the turn is over.")
+    ui.screenshot("bountytown-critical")
+    ui.tap("Confirm")
+    assert board(ui)[0] == "> Bart: renown 4"  # Butch Cassidy 3 + Sam Bass 1
+    assert "Bart's turn is over (critical wound): End turn" in ui.screen.ids.town.status
+    assert [t.text for t in cell(ui, "Doc's").ids.people.children] == ["Bart"]
