@@ -91,12 +91,14 @@ class HorsePage(FormPage):
 
     rounds = ListProperty()
 
+    def open(self, kind: str = "", **context: Any) -> None:
+        super().open(kind, **context)
+        self.rounds = []
+
     def done(self) -> None:
         ids = self.ids
-        action = {"type": "horse", "token": self.token(), "rounds_needed": int(ids.needed.value),
-                  "cash": int(ids.cash.value), "fame": int(ids.fame.value), "rounds": list(self.rounds)}
-        if self.send(action):
-            self.rounds = []
+        self.send({"type": "horse", "token": self.token(), "rounds_needed": int(ids.needed.value),
+                   "cash": int(ids.cash.value), "fame": int(ids.fame.value), "rounds": list(self.rounds)})
 
 
 class CattlePage(FormPage):
@@ -108,12 +110,15 @@ class CattlePage(FormPage):
         self.ids.board.bind(cells=lambda _b, cells: setattr(self, "preview", herd_preview(cells)))
         self.preview = herd_preview([])
 
+    def open(self, kind: str = "", **context: Any) -> None:
+        super().open(kind, **context)
+        self.ids.board.cells = []
+
     def finish(self, result: str) -> None:
         action = {"type": "cattle", "option": "round_up", "token": self.token(), "result": result}
         if result == "success":
             action.update(cattle=[list(c) for c in self.ids.board.cells], fame=int(self.ids.fame.value))
-        if self.send(action):
-            self.ids.board.cells = []
+        self.send(action)
 
 
 class GangPage(FormPage):

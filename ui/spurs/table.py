@@ -28,12 +28,12 @@ import ui.spurs.forms  # noqa: F401  (the form pages)
 
 #: grid columns for 2..6 players: two rows at most, panels as wide as they can be
 COLUMNS = {2: 2, 3: 3, 4: 2, 5: 3, 6: 3}
-#: actions sent at once from the menu, without a form
-ONE_TAP = {"rest": {"type": "rest"}, "spend_spur": {"type": "spend_spur"}, "end_turn": {"type": "end_turn"}}
-#: menu entry -> (action kind the engine checks, page that asks for the details)
-FORMS = {"hunt": ("hunt", "shoot"), "outlaw": ("outlaw", "shoot"), "horse": ("horse", "horse"),
-         "cattle": ("cattle", "cattle"), "desperado": ("desperado", "gang"), "gold": ("gold", "gang"),
-         "town": ("buy", "town"), "duel": ("duel", "duel")}
+#: menu entry -> (action kind the engine is asked about first, page for the details or
+#: None when the action is sent at once)
+MENU = {"hunt": ("hunt", "shoot"), "outlaw": ("outlaw", "shoot"), "horse": ("horse", "horse"),
+        "cattle": ("cattle", "cattle"), "desperado": ("desperado", "gang"), "gold": ("gold", "gang"),
+        "town": ("buy", "town"), "duel": ("duel", "duel"), "rob_rancher": ("cattle", None),
+        "rest": ("rest", None), "spend_spur": ("spend_spur", None), "end_turn": ("end_turn", None)}
 
 
 def carried_text(player: Player) -> str:
@@ -182,12 +182,7 @@ class SpursScreen(GameScreen):
     def begin(self, what: str) -> None:
         """A menu entry: sent at once when it needs no details, else its form, unless the
         engine would refuse that kind of action now (then the reason shows at once)."""
-        if what == "rob_rancher":
-            kind, page = "cattle", None
-        elif what in ONE_TAP:
-            kind, page = what, None
-        else:
-            kind, page = FORMS[what]
+        kind, page = MENU[what]
         reason = refusal(self.state, kind)
         if reason:
             self.message = f"Refused: {reason}"
@@ -196,9 +191,9 @@ class SpursScreen(GameScreen):
         if page is not None:
             self.show(page, kind=what)
             return
-        action = (ONE_TAP[what] if what in ONE_TAP
-                  else {"type": "cattle", "option": "rob", "token": next_token(self.state, "cattle")})
-        if self.act(action) and what != "spend_spur":  # a Spur boosts what comes next: stay
+        action = ({"type": "cattle", "option": "rob", "token": next_token(self.state, "cattle")}
+                  if what == "rob_rancher" else {"type": kind})
+        if self.act(action) and kind != "spend_spur":  # a Spur boosts what comes next: stay
             self.show("table")
 
     def draw(self, action: dict[str, Any]) -> None:
