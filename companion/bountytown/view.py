@@ -36,8 +36,8 @@ ABILITIES: dict[str, str] = {
     "Abandoned Jailhouse": "Rummaging: lose or tie here, 2 wounds",
 }
 
-SUIT_NAMES: dict[str, str] = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs", "G": "Gold"}
-assert tuple(SUIT_NAMES) == tuple(SUITS)
+#: R-B1's suits in its order, in words
+SUIT_NAMES: dict[str, str] = dict(zip(SUITS, ("Hearts", "Diamonds", "Spades", "Clubs", "Gold")))
 
 
 def card_name(card: str) -> str:

@@ -8,7 +8,7 @@ prefer typing can write "3G 1H" instead; either way every card goes through
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.togglebutton import ToggleButton
 
@@ -85,7 +85,8 @@ class CardSlot(BoxLayout):
     ranked = BooleanProperty(True)  # name the rank in the summary (not for gold or printed base cards)
     base = ListProperty()  # a bounty's printed base cards: its rank counts them too (R-B3)
     summary = StringProperty("")
-    on_change = ObjectProperty(None, allownone=True)  # called with no arguments after every change
+
+    __events__ = ("on_change",)
 
     def add(self, card: str) -> bool:
         if len(self.cards) >= self.capacity:
@@ -138,8 +139,10 @@ class CardSlot(BoxLayout):
         if self.ranked and (cards or self.base):
             named = (bounty_rank(self.base, cards) if self.base else rank(cards)).name
         self.summary = f"{self.title} ({count})" + (f"\n{named}" if named else "")
-        if self.on_change:
-            self.on_change()
+        self.dispatch("on_change")
+
+    def on_change(self) -> None:
+        pass
 
     def _draw_chips(self) -> None:
         box = self.ids.chips
@@ -174,7 +177,7 @@ class CardDesk(BoxLayout):
         old = {slot.title: list(slot.cards) for slot in self.slots}
         self.slots = [CardSlot(**spec) for spec in specs]
         for slot in self.slots:
-            slot.on_change = self._changed
+            slot.bind(on_change=lambda _slot: self._changed())
             slot.set_cards(old.get(slot.title, [])[: int(slot.capacity)])
         self.active = min(self.active, max(0, len(self.slots) - 1))
         self._draw()

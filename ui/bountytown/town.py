@@ -16,7 +16,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.bountytown.state import ITEM_PRICES, TRAIN, GameState, Player, parse_bounty
+from companion.bountytown.state import ITEM_PRICES, TRAIN, Bounty, GameState, Player, parse_bounty
 from companion.bountytown.view import ABILITIES, actions_left, bounties_at, empty_slots, players_at, renown_split
 from companion.bountytown.cards import suit_of, value_of
 from companion.engine import RuleError
@@ -74,6 +74,10 @@ def board_row(screen: BountytownScreen, state: GameState, player: Player) -> Pla
                      on_release=lambda _r: screen.show_player(player.name))
 
 
+def bounty_list(bounties: tuple[Bounty, ...]) -> str:
+    return ", ".join(f"{b.name} ({b.renown})" for b in bounties) or "none"
+
+
 class TownView(View):
     status = StringProperty("")
 
@@ -113,14 +117,13 @@ class PlayerView(View):
         if not self.name:
             return
         p = state.player(self.name)
-        bounties = lambda bs: ", ".join(f"{b.name} ({b.renown})" for b in bs) or "none"  # noqa: E731
         self.items = list(p.items)
         self.details = "\n".join([
             f"{p.name}, playing {p.character or 'a character'}, at {p.location}",
             f"Renown {p.renown}   Wounds {p.wounds} of hand limit {p.hand_limit}",
             f"Items: {', '.join(p.items) or 'none'}",
-            f"Captured (can be stolen): {bounties(p.captured)}",
-            f"Turned in (locked): {bounties(p.turned_in)}",
+            f"Captured (can be stolen): {bounty_list(p.captured)}",
+            f"Turned in (locked): {bounty_list(p.turned_in)}",
         ])
 
     def use(self, item: str) -> None:

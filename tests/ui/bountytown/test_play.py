@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kivy.uix.textinput import TextInput
 
-from tests.ui.conftest import Driver
+from tests.ui.conftest import Driver, start_app, stop_app
 
 PLAYERS = (("Bart", "red"), ("Valentina", "blue"), ("Terry", "yellow"))
 
@@ -131,6 +131,7 @@ def test_a_short_game_through_the_widgets(ui):
     ui.tap("Confirm")
     ui.tap("End turn")
     fill_bounty(ui, ui.screen.ids.reveal.ids.form, "Doc Holliday", 1, ("Bank", "Doc's"), draws=1)
+    ui.screenshot("bountytown-reveal")
     ui.tap("Reveal this bounty")
 
     # Turn 3, Terry duels Bart (same place, at least Terry's renown) for Jesse James; Bart keeps him
@@ -139,6 +140,7 @@ def test_a_short_game_through_the_widgets(ui):
     ui.tap("Enter the cards")
     assert message(ui).startswith("Refused: declare which of Bart's bounties to steal")
     ui.tap(ui.find(startswith="At stake: Jesse James", root=duel.ids.extras))
+    ui.screenshot("bountytown-duel-player")
     ui.tap("Enter the cards")
     enter(ui, "Terry holds", "1S 2S")
     enter(ui, "Bart holds", "4H 4S 4D 4C")
@@ -273,3 +275,22 @@ def test_a_critical_wound_asks_which_bounty_to_lose(ui):
     assert board(ui)[0] == "> Bart: renown 4"  # Butch Cassidy 3 + Sam Bass 1
     assert "Bart's turn is over (critical wound): End turn" in ui.screen.ids.town.status
     assert [t.text for t in cell(ui, "Doc's").ids.people.children] == ["Bart"]
+
+
+def test_a_game_resumes_after_a_restart(db):
+    ui = start_app(db)
+    ui.pump()
+    setup_game(ui)
+    ui.tap(cell(ui, "Boot Hill"))
+    duel_bounty(ui, "Jesse James", "5S 5D", "1C 2D")
+    ui.tap("Confirm")
+    before = board(ui), ui.screen.ids.town.status
+    stop_app(ui)
+    ui = start_app(db)
+    ui.pump()
+    ui.tap(ui.find(startswith="Resume Bountytown"))
+    assert (board(ui), ui.screen.ids.town.status) == before
+    assert before[0][0] == "> Bart: renown 2"
+    ui.tap("Undo")
+    assert board(ui)[0] == "> Bart: renown 0"
+    stop_app(ui)
