@@ -147,7 +147,7 @@ def _player(entry: object) -> Player:
     return Player(name, character, riding, bag, money=fields.whole(entry, "money", "R-S9", 0, 0))
 
 
-def _check_turn(state: SpursState, kind: str, counts_as: str | None) -> SpursState:
+def check_turn(state: SpursState, kind: str, counts_as: str | None) -> SpursState:
     """Refuse what the turn no longer allows; record the turn's action."""
     if state.game_over:
         if kind != "tiebreak":
@@ -192,10 +192,17 @@ class SpursEngine:
             raise RuleError("action", f"an action is a JSON object with a 'type', got {action!r}")
         kind = action_type(action, frozenset(ACTIONS))
         counts_as, handler = ACTIONS[kind]
-        state = _check_turn(state, kind, counts_as)
+        state = check_turn(state, kind, counts_as)
         if kind != "reveal":  # a reveal goes on with the fight's draw
             state = replace(state, last_draw=(), last_outcome="")
         return scoring.settle(handler(state, action))
+
+    def result(self, state: SpursState) -> dict[str, Any] | None:
+        """Over once there is a winner: a first place tied on score and money stays open
+        until the tie-break duel is recorded (R-S7), so the game can still be resumed."""
+        if state.winner is None:
+            return None
+        return {"winners": [state.winner], "scores": {row.name: row.score for row in state.final}}
 
     def summary(self, state: SpursState) -> str:
         fame = "/".join(str(p.fame) for p in state.players)

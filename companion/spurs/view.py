@@ -16,7 +16,7 @@ from companion.engine import RuleError
 from companion.errors import InputError
 from companion.spurs import fields
 from companion.spurs.bag import COLOURS
-from companion.spurs.engine import ACTIONS, _check_turn
+from companion.spurs.engine import ACTIONS, check_turn
 from companion.spurs.herd import cattle_positions, is_herd, round_up_pay
 from companion.spurs.odds import compositions, gang_probability, gold_distribution, shoot_probability
 from companion.spurs.state import Player, SpursState
@@ -150,7 +150,7 @@ def refusal(state: SpursState, kind: str) -> str | None:
     is on, the turn's one action is taken), or None: asked before a form is filled in,
     so nobody enters a whole challenge only to hear it was not allowed."""
     try:
-        _check_turn(state, kind, ACTIONS[kind][0])
+        check_turn(state, kind, ACTIONS[kind][0])
     except RuleError as exc:
         return str(exc)
     return None

@@ -118,6 +118,7 @@ def test_game_ends_the_moment_fame_reaches_the_target_with_most_bonuses():
     assert rows["Cid"].bonuses == ("Most Wanted Posters",)
     assert (rows["Bob"].score, rows["Ann"].score, rows["Cid"].score) == (13, 12, 2)
     assert s.winner == "Bob" and s.final[0].place == 1
+    assert ENGINE.result(s) == {"winners": ["Bob"], "scores": {"Bob": 13, "Ann": 12, "Cid": 2}}
     with pytest.raises(RuleError, match="game is over"):
         play(s, {"type": "rest"})
 
@@ -142,10 +143,12 @@ def test_tied_on_score_and_money_a_duel_decides_and_is_recorded():
     # Ann 3 + Bullets + Money(0 = 0) = 5; Bob 2 + Bullets + Posters + Money = 5
     assert [r.place for r in s.final] == [1, 1]
     assert s.winner is None and set(s.tied_for_first) == {"Ann", "Bob"}
+    assert ENGINE.result(s) is None  # still open: the tie-break duel is to be recorded
     with pytest.raises(RuleError, match="between"):
         play(s, {"type": "tiebreak", "winner": "Cid"})
     s = play(s, {"type": "tiebreak", "winner": "Bob"})
     assert s.winner == "Bob" and s.tied_for_first == ()
+    assert ENGINE.result(s)["winners"] == ["Bob"]
     with pytest.raises(RuleError, match="no tie"):
         play(s, {"type": "tiebreak", "winner": "Ann"})
 
