@@ -148,6 +148,13 @@ class BountytownEngine:
             return _settle(state, action)[1]
         return _HANDLERS[kind](state, action)
 
+    def result(self, state: GameState) -> dict[str, Any] | None:
+        """Over when the Train has come and the winners are known; a tie waiting for its
+        final duel (R-B6) stays open so the duel can be entered."""
+        if not (state.finished and state.winners):
+            return None
+        return {"winners": list(state.winners), "renown": {p.name: p.renown for p in state.players}}
+
     def summary(self, state: GameState) -> str:
         standing = ", ".join(f"{p.name} {p.renown}" for p in state.players)
         if state.finished:

@@ -141,6 +141,13 @@ class RapidCityEngine:
             return _rename(state, action.get("player"), action.get("name"))
         return _play(state, action.get("round"))
 
+    def result(self, state: RapidCityState) -> dict[str, Any] | None:
+        """Winners by their display names (fewest bullets, R-R11) once the game is over."""
+        if not state.game_over:
+            return None
+        return {"winners": [state.name_of(p) for p in state.winners],
+                "bullets": {state.name_of(p): state.bullets_of(p) for p in state.players}}
+
     def summary(self, state: RapidCityState) -> str:
         standing = ", ".join(f"{state.name_of(p)} {state.bullets_of(p)}" for p in state.players)
         if state.game_over:

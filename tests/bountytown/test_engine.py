@@ -356,6 +356,7 @@ def test_train_ends_the_game_most_renown_wins():
     state = ENGINE.apply(state, {"type": "end_turn", "reveal": ["Train"]})
     assert state.finished and state.winners == ("Bart",)
     assert "won by Bart" in ENGINE.summary(state)
+    assert ENGINE.result(state)["winners"] == ["Bart"]
     with pytest.raises(RuleError, match="game is over"):
         ENGINE.apply(state, {"type": "reload"})
 
@@ -366,9 +367,11 @@ def test_tied_renown_goes_to_a_recorded_final_duel():
         state = state.with_player(replace(state.player(name), captured=(Bounty(name + "'s", 2, ("Bank", "Doc's"), draws=1),)))
     state = ENGINE.apply(replace(state, active=state.active[:2]), {"type": "end_turn", "reveal": ["Train"]})
     assert state.finished and state.final_duel == ("Bart", "Valentina") and state.winners == ()
+    assert ENGINE.result(state) is None  # the final duel is still to be entered
     with pytest.raises(RuleError, match="give each one's hand"):
         ENGINE.apply(state, {"type": "final_duel", "hands": {"Bart": ["1H"]}})
     won = ENGINE.apply(state, {"type": "final_duel", "hands": {"Bart": ["1H", "1S"], "Valentina": ["5G"]}})
     assert won.winners == ("Bart",) and won.final_duel == ()
     shared = ENGINE.apply(state, {"type": "final_duel", "hands": {"Bart": ["1H", "1S"], "Valentina": ["5G", "5G"]}})
     assert shared.winners == ("Bart", "Valentina")
+    assert ENGINE.result(shared)["winners"] == ["Bart", "Valentina"]

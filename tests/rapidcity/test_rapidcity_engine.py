@@ -181,6 +181,7 @@ def test_sixth_bullet_ends_the_game_before_the_deck_is_out():
     assert max(state.bullets) == 6 and state.winners == ("red",)
     assert state.played[-1].verdict["game_over"] is True
     assert "game over" in ENGINE.summary(state)
+    assert ENGINE.result(state)["winners"] == ["red"]
     with pytest.raises(RuleError) as err:
         play(state)
     assert err.value.rule == "R-R11"
@@ -206,6 +207,7 @@ def test_empty_deck_ends_the_game_fewest_bullets_win_together():
     assert state.position == len(state.deck) == 15
     assert state.bullets == (2, 2, 5)
     assert state.winners == ("red", "blue")
+    assert ENGINE.result(state) == {"winners": ["red", "blue"], "bullets": {"red": 2, "blue": 2, "green": 5}}
     assert state.played[-1].verdict["game_over"] is False  # the pile ended it, not a sixth bullet
 
 
