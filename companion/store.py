@@ -351,9 +351,8 @@ class GameSession:
         return self.result() is not None
 
     def result(self) -> Mapping[str, Any] | None:
-        """The game's result once its engine says it is over (engines without ``result`` never end)."""
-        result = getattr(self.engine, "result", None)
-        return None if result is None else result(self.state)
+        """The game's result once its engine says it is over."""
+        return self.engine.result(self.state)
 
     def do(self, action: Mapping[str, Any]) -> Any:
         """Apply and log an action; returns the new state. An illegal action raises
@@ -385,8 +384,7 @@ class GameSession:
         return new_state
 
     def _commit(self, kind: str, action: Mapping[str, Any] | None, new_state: Any) -> None:
-        result = getattr(self.engine, "result", None)
-        self.store._append(self.id, self._seq + 1, kind, action, None if result is None else result(new_state))
+        self.store._append(self.id, self._seq + 1, kind, action, self.engine.result(new_state))
         self._seq += 1
 
     def _replay(self, kind: str, action: dict[str, Any] | None) -> None:
