@@ -294,6 +294,8 @@ class BountytownScreen(GameScreen):
         super().refresh()
         self._colours = {p.name: p.colour for p in App.get_running_app().store.players()}
         state = self.state
+        # the game bar's title carries the standings, so renown stays in sight on every page
+        self.title = "Renown: " + ", ".join(f"{p.name} {p.renown}" for p in state.players)
         if state.finished:
             self.ids.pages.current = "end"
         elif self.ids.pages.current == "end":
