@@ -214,6 +214,8 @@ def test_tied_renown_goes_to_a_recorded_final_duel(ui):
     ui.screenshot("bountytown-final-duel")
     ui.tap("Record the final duel")
     assert end.headline == "The Train! Hero of Bountytown: Valentina (renown 0)"
+    ui.tap("Home")
+    assert any(t.startswith("Bountytown: won by Valentina") for t in ui.texts())
 
 
 def test_store_player_items_and_a_critical_wound(ui):
