@@ -110,15 +110,21 @@ def duel_odds(hand: Iterable[str], bounty_base: Iterable[str] = (), bounty_draws
     hand, base, known = parse_cards(hand), parse_cards(bounty_base), parse_cards(known)
     if not hand:
         raise InputError("the player's hand needs at least one card")
-    named = hand + base + known
-    check_copies(named)
+    # The base cards are printed on the bounty card, not dealt from the deck: they leave
+    # the pile when the deck still holds a copy, but never count as a fourth copy (the
+    # engine ranks a hand of three 3C against a printed 3C, and so must the odds).
+    check_copies(hand + known)
     pile = Counter(full_deck())
-    pile.subtract(named)
-    if bounty_draws > DECK_SIZE - len(named):
-        raise InputError(f"the bounty cannot draw {bounty_draws} cards: only {DECK_SIZE - len(named)} are not named")
+    pile.subtract(hand + known)
+    for card in base:
+        if pile[card] > 0:
+            pile[card] -= 1
+    left = sum(pile.values())
+    if bounty_draws > left:
+        raise InputError(f"the bounty cannot draw {bounty_draws} cards: only {left} are not named")
     player = rank(hand)
     spread = rank_distribution(bounty_draws, pile, base)
-    total = comb(DECK_SIZE - len(named), bounty_draws)
+    total = comb(left, bounty_draws)
     win = sum(w for r, w in spread.items() if r > player.rank)
     tie = spread.get(player.rank, 0)
     return DuelOdds(Fraction(win, total), Fraction(tie, total), Fraction(total - win - tie, total),

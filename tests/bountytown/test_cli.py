@@ -31,7 +31,7 @@ def test_hand_json(capsys):
     (["hand", "1H", "2H", "3H", "4H", "5H", "5H"], "1 to 5 cards"),
     (["hand", "3G", "3G", "3G", "3G"], "3G appears 4 times"),
     (["odds", "duel", "--hand", "1H,1S,6G", "--bounty-draws", "2"], "'6G'"),
-    (["odds", "duel", "--hand", "1H", "--bounty-base", "1H,1H,1H", "--bounty-draws", "2"], "1H appears 4 times"),
+    (["odds", "duel", "--hand", "1H,1H", "--known", "1H,1H", "--bounty-draws", "2"], "1H appears 4 times"),
 ])
 def test_bad_cards_exit_2_with_one_line(capsys, argv, reason):
     code, out, err = run(capsys, *argv)

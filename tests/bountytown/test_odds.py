@@ -67,7 +67,7 @@ def test_no_draws_is_a_certain_result():
 @pytest.mark.parametrize("kwargs, message", [
     (dict(hand=[], bounty_draws=1), "at least one card"),
     (dict(hand=["1H"], bounty_draws=0), "needs base cards or drawn cards"),
-    (dict(hand=["1H", "1H"], bounty_base=["1H", "1H"], bounty_draws=1), "1H appears 4 times"),
+    (dict(hand=["1H", "1H"], known=["1H", "1H"], bounty_draws=1), "1H appears 4 times"),
     (dict(hand=["1H"], bounty_draws=80), "cannot draw 80"),
     (dict(hand=["1H"], bounty_draws=-1), "cannot draw -1"),
     (dict(hand=["9H"], bounty_draws=1), "'9H'"),
@@ -85,3 +85,16 @@ cards = st.sampled_from(CARD_TYPES)
 def test_property_matches_brute_force(hand, base, draws):
     assume(max(Counter(hand + base).values()) <= COPIES and (base or draws))
     assert as_tuple(duel_odds(hand, base, draws)) == brute(hand, base, draws)
+
+
+
+def test_a_printed_base_card_is_never_a_fourth_copy():
+    """Three 3C in hand against a bounty with 3C printed: the engine ranks that, so the odds
+    must too. The pile has no 3C left to lose; a single draw at best pairs the 3C, so
+    Three of a Kind always wins."""
+    odds = duel_odds(["3C", "3C", "3C"], ["3C"], 1)
+    assert (odds.p_win, odds.p_tie, odds.p_lose) == (1, 0, 0)
+    pile = Counter(CARD_TYPES * COPIES)
+    pile.subtract({"3C": 3})
+    pairs = sum(n for card, n in pile.items() if card[0] == "3")
+    assert pairs == 12 and sum(pile.values()) == 72  # what the odds drew from
