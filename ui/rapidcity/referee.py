@@ -69,8 +69,9 @@ class TileView(BoxLayout):
 
 
 class TableView(FloatLayout):
-    """The tiles in their circle (the settings' order, clockwise from the top), with the
-    card in the middle."""
+    """The tiles in their circle (the settings' order, clockwise), with the card in the
+    middle. The first tile sits half a step right of the top, so that no tile is at the very
+    top and six finger-sized tiles fit round the circle without overlapping."""
 
     centre = StringProperty("")
 
@@ -90,16 +91,19 @@ class TableView(FloatLayout):
         if not tiles:
             return
         w, h = tiles[0].size
-        radius = min(self.width - w, self.height - h) / 2
+        step = 2 * math.pi / len(tiles)
         for i, tile in enumerate(tiles):
-            angle = math.pi / 2 - 2 * math.pi * i / len(tiles)
-            tile.center = (self.center_x + radius * math.cos(angle), self.center_y + radius * math.sin(angle))
+            angle = math.pi / 2 - step / 2 - step * i
+            tile.center = (self.center_x + (self.width - w) / 2 * math.cos(angle),
+                           self.center_y + (self.height - h) / 2 * math.sin(angle))
 
 
-class BulletBadge(Label):
+class BulletBadge(BoxLayout):
     """A player's name on their colour with their bullets, always in view."""
 
     colour = StringProperty("red")
+    name = StringProperty("")
+    bullets = NumericProperty(0)
 
 
 class StagePanel(BoxLayout):
@@ -223,7 +227,7 @@ class RefereeScreen(GameScreen):
         self.ultimate = state.settings.ultimate
         self.ids.bullets.clear_widgets()
         for player, name in zip(state.players, state.names):
-            self.ids.bullets.add_widget(BulletBadge(colour=player, text=f"{name}: {state.bullets_of(player)}"))
+            self.ids.bullets.add_widget(BulletBadge(colour=player, name=name, bullets=state.bullets_of(player)))
         self.cards_left = f"{len(state.deck) - state.position} cards left"
         if self.live is not None and self._card_position != state.position:
             self._drop_card()  # undone or redone under the card being played
@@ -504,6 +508,10 @@ class RefereeScreen(GameScreen):
         self.preview = self.live.verdict()
         self._show_claims()
         self._mark_identity()
+        panel = self.panels["identity"]
+        unnamed = [row for row in reversed(panel.ids.rows.children) if row.pad not in who]
+        if unnamed:
+            panel.ids.scroll.scroll_to(unnamed[0], animate=False)  # the next tile to name comes into view
 
     def _show_touches(self) -> None:
         card = self.live.card

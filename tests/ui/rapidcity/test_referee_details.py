@@ -201,3 +201,31 @@ def test_setup_seats_profiles_on_their_colours_and_shows_refusals(ui, monkeypatc
     assert [t.pad for t in screen.state.tiles] == [1, 2, 6]
     assert screen.state.names == ("Doc", "Calamity", "green")
     assert [t.tile_name for t in screen.ids.table.tile_views()] == ["Prison 1", "Tipi 1", "Saloon 2"]
+
+
+def test_six_players_with_long_names_keep_finger_sized_targets(ui):
+    names = {"red": "Calamity Jane", "blue": "Wild Bill Hickok", "green": "Annie Oakley",
+             "yellow": "Doc Holliday", "black": "Black Bart", "white": "Butch Cassidy"}
+    seed = next(s for s in range(100) if isinstance(
+        __import__("companion.rapidcity.deck", fromlist=["x"]).shuffled_deck(tuple(names), s)[0], CharacterCard))
+    screen = start(ui, seed=seed, names=names, players=list(names))
+    ui.screenshot("rapidcity-six-ready")
+    reveal(ui)
+    hw = ui.app.hardware()
+    for pad in (4, 1, 6, 2, 5, 3):
+        hw.press(pad)
+        ui.pump(1)
+    pump_until(ui, lambda: screen.stage == "finish")
+    ui.screenshot("rapidcity-six-finish")
+    ui.tap("Who is where?")
+    ui.screenshot("rapidcity-six-identity")
+    chips = [c for row in screen.panels["identity"].ids.rows.children if isinstance(row, IdentityRow)
+             for c in row.ids.chips.children]
+    assert len(chips) == 36
+    assert all(c.width >= 48 and c.height >= 48 for c in chips)
+    rows = [r for r in reversed(screen.panels["identity"].ids.rows.children)]
+    for row, colour in zip(rows, names):  # each tap brings the next tile to name into view
+        ui.tap(names[colour], root=row)
+    assert len(screen.live.who) == 6
+    ui.screenshot("rapidcity-six-named")
+    assert [(b.name, b.bullets) for b in reversed(screen.ids.bullets.children)] == [(n, 0) for n in names.values()]

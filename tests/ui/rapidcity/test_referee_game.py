@@ -35,11 +35,14 @@ def pump_until(ui, condition, frames: int = 600) -> None:
 
 
 def badges(ui) -> list[str]:
-    return [badge.text for badge in reversed(ui.screen.ids.bullets.children)]
+    """The bullets strip as it reads: each badge's name and count."""
+    return [" / ".join(label.text for label in reversed(badge.children))
+            for badge in reversed(ui.screen.ids.bullets.children)]
 
 
 def standing(state) -> list[str]:
-    return [f"{state.name_of(p)}: {state.bullets_of(p)}" for p in state.players]
+    counts = [state.bullets_of(p) for p in state.players]
+    return [f"{state.name_of(p)} / {n} bullet{'' if n == 1 else 's'}" for p, n in zip(state.players, counts)]
 
 
 def set_up(ui, *, ultimate: bool = True) -> RefereeScreen:
@@ -196,7 +199,7 @@ def play_card(ui, number: int, shots: set[str] | None = None) -> None:
 def test_a_whole_game_through_the_widgets(ui):
     screen = set_up(ui)
     assert screen.stage == "ready"
-    assert badges(ui) == ["Ann: 0", "Bob: 0", "green: 0"]
+    assert badges(ui) == ["Ann / 0 bullets", "Bob / 0 bullets", "green / 0 bullets"]
     assert f"{len(screen.state.deck)} cards left" in ui.texts()
     kinds = set()
     number = 0
