@@ -230,18 +230,23 @@ def card_hint(card: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return "Hands up! Touch no pawn"
 
 
-def outcomes(verdict: Verdict, players: Iterable[str], names: Mapping[str, str]) -> list[str]:
-    """One line per player: the bullet this card gives or the one it returns, and the total."""
-    lines = []
-    for player in players:
-        total = verdict.totals[player]
-        if verdict.bullets[player]:
-            what = "takes a bullet"
-        elif player in verdict.healed:
-            what = "returns a bullet"
+def outcomes(bullets: Mapping[str, int], healed: Iterable[str], totals: Mapping[str, int],
+             names: Mapping[str, str]) -> list[str]:
+    """What a card does to the standing (a verdict's ``bullets``, ``healed`` and ``totals``,
+    live or from a past call's JSON), shortest first to read: one line per bullet taken or
+    returned, with the new total, then everyone it leaves alone on one line."""
+    lines, untouched = [], []
+    healed = set(healed)
+    for player, total in totals.items():
+        name = names.get(player, player)
+        if bullets[player]:
+            lines.append(f"{name} takes a bullet ({total} in all)")
+        elif player in healed:
+            lines.append(f"{name} returns a bullet ({total} in all)")
         else:
-            what = "no bullet"
-        lines.append(f"{names.get(player, player)}: {what} ({total} in all)")
+            untouched.append(name)
+    if untouched:
+        lines.append(f"No bullet: {', '.join(untouched)}" if lines else "Nobody takes a bullet.")
     return lines
 
 

@@ -162,7 +162,12 @@ def test_notes_and_outcomes_use_the_players_names():
     card.add_edge(Edge(1, True, REVEAL + 300 * MS))
     card.who = {1: "red"}
     verdict = card.verdict()
-    assert outcomes(verdict, card.players, names) == [
-        "Ann: no bullet (0 in all)", "blue: takes a bullet (1 in all)", "Cy: takes a bullet (1 in all)"]
+    assert outcomes(verdict.bullets, verdict.healed, verdict.totals, names) == [
+        "blue takes a bullet (1 in all)", "Cy takes a bullet (1 in all)", "No bullet: Ann"]
+    nobody = live(DisarmedCard("red"))
+    calm = nobody.verdict()
+    assert outcomes(calm.bullets, calm.healed, calm.totals, names) == ["Nobody takes a bullet."]
+    assert outcomes({"red": 0, "blue": 0}, ["red"], {"red": 1, "blue": 0}, names) == \
+        ["Ann returns a bullet (1 in all)", "No bullet: blue"]
     assert call_summary(card.card, {"bullets": verdict.bullets, "healed": ["red"]}, names) == \
         "INDIAN - bullet: blue, Cy; healed: Ann"

@@ -572,7 +572,8 @@ class RefereeScreen(GameScreen):
         self.preview = self.live.verdict()
         names = self.names
         panel = self.panels["verdict"]
-        panel.ids.outcomes.text = "\n".join(outcomes(self.preview, self.state.players, names))
+        verdict = self.preview
+        panel.ids.outcomes.text = "\n".join(outcomes(verdict.bullets, verdict.healed, verdict.totals, names))
         notes = panel.ids.notes
         notes.clear_widgets()
         for note in self.preview.notes:
@@ -641,9 +642,7 @@ class RefereeScreen(GameScreen):
         box.add_widget(BigButton(text="All calls", on_release=lambda _b: self.show_history()))
         verdict = played.verdict
         lines = [f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]"]
-        lines += [f"{names[p]}: {'takes a bullet' if verdict['bullets'][p] else 'no bullet'}"
-                  f"{' (healed)' if p in verdict['healed'] else ''} ({verdict['totals'][p]} in all)"
-                  for p in self.state.players]
+        lines += outcomes(verdict["bullets"], verdict["healed"], verdict["totals"], names)
         lines += [named(note, names) for note in verdict["notes"]]
         for line in lines:
             box.add_widget(NoteText(text=line))

@@ -228,4 +228,6 @@ def test_six_players_with_long_names_keep_finger_sized_targets(ui):
         ui.tap(names[colour], root=row)
     assert len(screen.live.who) == 6
     ui.screenshot("rapidcity-six-named")
+    ui.tap("See the call")
+    ui.screenshot("rapidcity-six-verdict")
     assert [(b.name, b.bullets) for b in reversed(screen.ids.bullets.children)] == [(n, 0) for n in names.values()]

@@ -148,7 +148,8 @@ def see_the_call_and_confirm(ui, shot: str | None = None) -> None:
     assert screen.stage == "verdict"
     preview = screen.preview
     panel = screen.panels["verdict"]
-    assert panel.ids.outcomes.text.count("\n") == len(screen.state.players) - 1
+    hit = [screen.state.name_of(p) for p, b in preview.bullets.items() if b]
+    assert all(f"{name} takes a bullet" in panel.ids.outcomes.text for name in hit)
     assert len(panel.ids.notes.children) == len(preview.notes) > 0
     assert screen.state.position == before  # shown, not committed
     if shot:
