@@ -160,7 +160,7 @@ class NoteText(Label):
 
 
 class PickChip(Chip):
-    """A player chip whose name is cut short rather than spilling out of a narrow cell."""
+    """A player chip in a narrow cell: a long name wraps onto a second line."""
 
 
 class HandToggle(ToggleButton):
