@@ -16,8 +16,10 @@ from ui.widgets import BigButton, Caption
 
 
 def player_names(info: SessionInfo) -> list[str]:
-    """Seat names from any game's settings (plain names or {"name": ...} objects)."""
-    return [p["name"] if isinstance(p, dict) else str(p) for p in info.settings.get("players", ())]
+    """Seat names from any game's settings: plain names, {"name": ...} objects, or Rapid
+    City's colours with their optional display names in "names"."""
+    names = info.settings.get("names", {})
+    return [p["name"] if isinstance(p, dict) else names.get(p, str(p)) for p in info.settings.get("players", ())]
 
 
 def when(stamp: str) -> str:

@@ -67,6 +67,13 @@ def _sound(name: str):
     return SoundLoader.load(str(path))
 
 
+def preload(*names: str) -> None:
+    """Synthesise and load sounds ahead of time, so the first reveal's bell costs nothing
+    in the frame that shows the card."""
+    for name in names:
+        _sound(name)
+
+
 def play(name: str) -> bool:
     """Play a named sound if sound is on; True if it was started."""
     app = App.get_running_app()

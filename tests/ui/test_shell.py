@@ -117,3 +117,11 @@ def test_settings_toggle_sound_and_show_the_rulings(ui):
     assert ui.app.store.pref("sound", True) is False
     assert "Sound: off" in ui.texts()
     ui.screenshot("settings")
+
+
+def test_home_names_rapid_city_players_not_their_colours(ui):
+    ui.app.store.new_session("rapidcity", {"players": ["red", "blue", "green"], "seed": 1,
+                                           "names": {"red": "Fred", "blue": "Juliette"}})
+    ui.app.go("players")
+    ui.app.go_home()
+    assert any(t.startswith("Resume Rapid City: Fred, Juliette, green") for t in ui.texts())

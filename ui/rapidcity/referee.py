@@ -282,6 +282,7 @@ class RefereeScreen(GameScreen):
     def on_enter(self, *_args: Any) -> None:
         app = App.get_running_app()
         app.bind(on_stop=self.on_leave)  # quitting on this screen stops it too
+        sounds.preload("reveal")  # the bell must not be synthesised in the reveal's frame
         try:
             self.backend = app.hardware()
             self.backend.start()
