@@ -85,29 +85,31 @@ class _Press:
 
 def judge(rnd: Round) -> Verdict:
     """The verdict for one card: claims, bullets, healing, totals and why."""
-    timed: list[tuple[int, str]] = []  # notes about edges, told in time order
-    presses = _debounce(rnd, timed)
-    claims, close_ns, close_label, false_starts = _claim(rnd, presses, timed)
-    notes = [text for _, text in sorted(timed, key=lambda note: note[0])]
-    claims, heats = _mark_dead_heats(claims, _ns(rnd.settings.tie_ms), notes)
+    card = rnd.card
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
     healed: list[str] = []
-    card = rnd.card
-    if isinstance(card, (CharacterCard, TwoCharactersCard)):
-        _judge_character(rnd, card, claims, close_label, penalties, notes)
-    elif isinstance(card, HealingCard):
-        _judge_healing(rnd, card, claims, healed, notes)
-    else:
-        if claims:
-            notes.append(f"pad presses do not count on a {card.label()} card")
+    if isinstance(card, (ArmedCard, DisarmedCard)):
+        # Pawns are grabbed, not placed: pad presses are kept as evidence but claim nothing.
+        claims, heats, close_ns = (), (), _ns(rnd.settings.window_ms)
+        presses = sum(edge.edge == "press" for edge in rnd.events)
+        notes = [f"pad presses do not count on a {card.label()} card"] if presses else []
         if isinstance(card, ArmedCard):
             _judge_armed(rnd, card, penalties, notes)
         else:
             _judge_disarmed(rnd, card, penalties, notes)
-    if not isinstance(card, (ArmedCard, DisarmedCard)) and rnd.touches:
-        notes.append(f"touches do not count on a {card.label()} card")
-    if rnd.settings.false_start_bullet:
-        _false_start_penalties(card, false_starts, penalties, notes)
+    else:
+        timed: list[tuple[int, str]] = []  # notes about edges, told in time order
+        claims, close_ns, close_label, false_starts = _claim(rnd, _debounce(rnd, timed), timed)
+        notes = [text for _, text in sorted(timed, key=lambda note: note[0])]
+        claims, heats = _mark_dead_heats(claims, _ns(rnd.settings.tie_ms), notes)
+        if isinstance(card, HealingCard):
+            _judge_healing(rnd, card, claims, healed, notes)
+        else:
+            _judge_character(rnd, card, claims, close_label, penalties, notes)
+        if rnd.touches:
+            notes.append(f"touches do not count on a {card.label()} card")
+        if rnd.settings.false_start_bullet:
+            _false_start_penalties(card, false_starts, penalties, notes)
     bullets = _one_bullet_each(rnd.players, penalties, notes)
     totals = {p: rnd.bullets_of(p) + bullets[p] - (p in healed) for p in rnd.players}
     game_over = max(totals.values()) >= LAST_BULLET
