@@ -13,17 +13,18 @@ from companion.engine import Engine
 
 #: session kind -> "module:attribute" of its engine
 ENGINES: dict[str, str] = {
-    "scorepad": "companion.scorepad:ENGINE",
     "spurs": "companion.spurs.engine:ENGINE",
     "bountytown": "companion.bountytown.engine:ENGINE",
     "rapidcity": "companion.rapidcity.engine:ENGINE",
+    "scorepad": "companion.scorepad:ENGINE",
 }
 
+#: in the order Home offers them
 TITLES: dict[str, str] = {
-    "scorepad": "Score pad",
     "spurs": "Spurs",
     "bountytown": "Bountytown",
     "rapidcity": "Rapid City",
+    "scorepad": "Score pad",
 }
 
 

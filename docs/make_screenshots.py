@@ -31,6 +31,26 @@ def shot(name: str) -> None:
     Path(Window.screenshot(name=str(DOCS / f"{name}-.png"))).replace(DOCS / f"{name}.png")
 
 
+BAG = {"grey": 4, "brown": 2, "white": 1, "black": 2, "red": 1}
+SPURS = {"players": [{"name": n, "character": c, "riding": 3, "bag": BAG}
+                     for n, c in (("Annie", "Doc"), ("Doc", "Kid"), ("Calamity", "Belle"))], "target_fame": 10}
+GRID = ["Bandit Hideout", "Boot Hill", "Boarding House", "Sheriff's Office", "Doc's", "General Store",
+        "Bank", "Trading Post", "Abandoned Jailhouse"]
+BOUNTYTOWN = {
+    "players": [{"name": n, "character": n} for n in ("Annie", "Doc", "Calamity")],
+    "grid": GRID,
+    "bounties": [
+        {"name": "Butch Cassidy", "renown": 3, "locations": ["Bandit Hideout", "Bank"], "base": ["3C", "3D"],
+         "draws": 5, "items": 1},
+        {"name": "Jesse James", "renown": 2, "locations": ["Boot Hill", "Trading Post"], "base": ["5H"], "draws": 2},
+        {"name": "Belle Starr", "renown": 1, "locations": ["Boarding House", "Abandoned Jailhouse"], "draws": 3},
+    ],
+    "store": ["Crucifix", "Rifle", "Cowboy Hat", "First Aid Kit"],
+}
+RAPIDCITY = {"players": ["red", "blue", "green", "yellow"], "seed": 1874,
+             "names": {"red": "Annie", "blue": "Doc", "green": "Calamity", "yellow": "Wyatt"}}
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "demo.db")
@@ -39,12 +59,15 @@ def main() -> None:
         done = store.new_session("scorepad", {"players": ["Doc", "Wyatt"]})
         done.do({"type": "add", "player": "Wyatt", "points": 12})
         done.do({"type": "finish"})
-        store.new_session("scorepad", {"players": ["Annie", "Doc", "Calamity"]})
         app = CompanionApp(store, backend="sim")
         app._run_prepare()
-        shot("home")
         app.go("players")
         shot("players")
+        for kind, settings in (("spurs", SPURS), ("bountytown", BOUNTYTOWN), ("rapidcity", RAPIDCITY)):
+            app.start_session(kind, settings)
+            shot(kind)
+        app.go_home()
+        shot("home")
         app.stop()
 
 

@@ -15,5 +15,5 @@ def test_every_engine_keeps_the_contract(kind):
 
 
 def test_unknown_kind_names_the_known_ones():
-    with pytest.raises(KeyError, match="known kinds: scorepad, spurs"):
+    with pytest.raises(KeyError, match="known kinds: spurs, bountytown, rapidcity, scorepad"):
         engine_for("poker")

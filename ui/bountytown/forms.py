@@ -15,7 +15,7 @@ from ui.kvload import load_kv
 import ui.bountytown.cards  # noqa: F401  (CardPad, CardSlot for the kv rules)
 
 
-class Stepper(BoxLayout):
+class CountStepper(BoxLayout):
     """A whole number changed with - and + (no keyboard needed on the touchscreen)."""
 
     label = StringProperty("")

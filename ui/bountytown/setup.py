@@ -18,7 +18,7 @@ from companion.bountytown.state import ACTIVE_BOUNTIES, ITEM_PRICES, MIDDLE_ROW,
 from companion.bountytown.view import ABILITIES, SETUP_DIAGRAM
 from companion.engine import RuleError
 from ui import theme
-from ui.bountytown.forms import BountyForm, Stepper
+from ui.bountytown.forms import BountyForm, CountStepper
 from ui.kvload import load_kv
 from ui.widgets import BigButton
 import ui.picker  # noqa: F401  (PlayerPicker for the kv rules)
@@ -28,7 +28,7 @@ MIN_PLAYERS, MAX_PLAYERS = min(PLAYERS), max(PLAYERS)
 FIXED = range(3, 6)  # the middle row's indices in the grid
 
 
-class CharacterRow(BoxLayout):
+class HeroRow(BoxLayout):
     """A seated player: the character they chose and its hand limit (some characters differ)."""
 
     player = StringProperty("")
@@ -46,7 +46,7 @@ class BountytownSetup(Screen):
     def on_kv_post(self, _base) -> None:
         self.ids.picker.bind(chosen=lambda *_: self._draw_characters())
         for item in ITEM_PRICES:
-            self.ids.stock.add_widget(Stepper(label=item, value=1, maximum=4))
+            self.ids.stock.add_widget(CountStepper(label=item, value=1, maximum=4))
         self._draw_town()
 
     def on_pre_enter(self, *_args) -> None:
@@ -64,7 +64,7 @@ class BountytownSetup(Screen):
         kept = {row.player: (row.ids.character.text, row.ids.limit.value) for row in box.children}
         box.clear_widgets()
         for player in self.ids.picker.chosen:
-            row = CharacterRow(player=player.name, colour=player.colour)
+            row = HeroRow(player=player.name, colour=player.colour)
             row.ids.character.text, row.ids.limit.value = kept.get(player.name, ("", 5))
             box.add_widget(row)
 
