@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
@@ -24,6 +25,21 @@ from companion.rapidcity.model import COLOURS
 from companion.store import Player
 from ui.kvload import load_kv
 from ui.widgets import Chip
+
+
+class CycleSetting(Button):
+    """A referee setting of R-R4/R-R6/R-R8 as one finger-sized button: each tap moves to
+    the next choice, and the text always says the value in its unit."""
+
+    label = StringProperty("")
+    unit = StringProperty("ms")
+    scale = NumericProperty(1)  # shown value = value / scale (5000 ms shown as 5 s)
+    choices = ListProperty()
+    value = NumericProperty(0)
+
+    def on_release(self) -> None:
+        at = self.choices.index(self.value) if self.value in self.choices else -1
+        self.value = self.choices[(at + 1) % len(self.choices)]
 
 
 class SeatRow(BoxLayout):
@@ -146,6 +162,11 @@ class RapidCitySetup(Screen):
             "healing": self.ids.healing.state == "down",
             "two_characters": self.ids.two_characters.state == "down",
             "ultimate": self.ids.ultimate.state == "down",
+            # ruling: R-R4, R-R6, R-R8 - the referee's settings, chosen at setup
+            "false_start_bullet": self.ids.false_start.state == "down",
+            "window_ms": self.ids.window_ms.value,
+            "bounce_ms": self.ids.bounce_ms.value,
+            "tie_ms": self.ids.tie_ms.value,
         }
 
     def start(self) -> None:

@@ -55,9 +55,9 @@ def set_up(ui, *, ultimate: bool = True) -> RefereeScreen:
         ui.tap(ui.find(cls=TextInput, root=row))
         ui.type(name)
     ui.tap("Healing cards: off")
-    ui.tap("Two Characters cards: off")
+    ui.tap("Two Characters: off")
     if ultimate:
-        ui.tap("Ultimate mode (hands count): off")
+        ui.tap("Ultimate (hands): off")
     ui.screenshot("rapidcity-setup")
     ui.tap("Start")
     screen = ui.screen
