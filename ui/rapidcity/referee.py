@@ -49,6 +49,7 @@ from ui.widgets import BigButton, Chip
 
 TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the alert line
 KEY_1 = ord("1")
 
 
@@ -297,10 +298,12 @@ class RefereeScreen(GameScreen):
                 Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         self._show_faults()
         Clock.schedule_interval(self.poll, 0)
+        Clock.schedule_interval(self._check_backend, STATUS_EVERY_S)
 
     def on_leave(self, *_args: Any) -> None:
         App.get_running_app().unbind(on_stop=self.on_leave)
         Clock.unschedule(self.poll)
+        Clock.unschedule(self._check_backend)
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
         self._cancel_reveal()
         if self.live is not None and self.live.reveal_ns is None:
@@ -343,6 +346,17 @@ class RefereeScreen(GameScreen):
             self._show_claims()
         if self.stage == "window":
             self._tick_window()
+
+    def _check_backend(self, _dt: float = 0) -> None:
+        """An unplugged pad board (or a lost GPIO chip) is said on screen while it lasts;
+        the backend reconnects by itself and the line clears when it does."""
+        if self.backend is None:
+            return
+        status = self.backend.status()
+        trouble = "" if status.ok else status.detail
+        if trouble != self._trouble:
+            self._trouble = trouble
+            self._show_faults()
 
     def _show_faults(self) -> None:
         for pad, tile in self.tiles.items():
