@@ -110,7 +110,7 @@ def main(samples_wanted: int = 100) -> None:
                 for pad in rng.sample(range(1, len(PLAYERS) + 1), len(PLAYERS)):
                     timer = threading.Timer(rng.uniform(0.02, 0.06), press, args=(pad,))
                     timer.start()
-                    pump_until(lambda p=pad: not timer.is_alive() and not pending)
+                    pump_until(lambda t=timer: not t.is_alive() and not pending)
                 pump_until(lambda: screen.stage == "finish")
                 screen.to_identity()
                 for pad, player in zip(range(1, len(PLAYERS) + 1), PLAYERS):

@@ -18,7 +18,7 @@ from itertools import product
 from math import comb, prod
 from typing import Iterable, Mapping
 
-from companion.bountytown.cards import CARD_TYPES, COPIES, DECK_SIZE, SUITS, VALUES, check_copies, parse_cards, suit_of, value_of
+from companion.bountytown.cards import CARD_TYPES, COPIES, SUITS, VALUES, check_copies, parse_cards, suit_of, value_of
 from companion.bountytown.hands import (
     SUIT_COUNT_SHIFT,
     HandRank,

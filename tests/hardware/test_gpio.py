@@ -8,7 +8,6 @@ import threading
 import pytest
 
 from companion.errors import InputError
-from hardware.events import PadEvent
 from hardware.gpio import FactoryClock, GpioBackend
 from hardware.padmap import parse_padmap
 

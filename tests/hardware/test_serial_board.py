@@ -11,7 +11,7 @@ import serial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hardware.events import PadEvent, TagRead
+from hardware.events import TagRead
 from hardware.serial_board import WRAP_US, BoardClock, BoardParser, SerialBackend
 
 MS = 1_000_000

@@ -5,7 +5,7 @@ import pytest
 from companion.engine import RuleError
 from companion.spurs.engine import ENGINE
 
-from .helpers import ANN, BOB, CID, new_game, physical, play
+from .helpers import ANN, BOB, new_game, physical, play
 
 
 def rich(state, money=100, **more):
