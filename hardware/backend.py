@@ -15,12 +15,28 @@ from __future__ import annotations
 import queue
 import threading
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 from hardware.events import Event, PadFault, now_ns
 from hardware.padmap import PadMap
 from hardware.pipeline import EdgePipeline
 from hardware.rdm6300 import TagReaders
+
+
+class EventQueue(queue.SimpleQueue):
+    """The backend's queue, which can also wake the consumer when something arrives.
+
+    The UI drains it every frame anyway; ``wake`` (set by the UI, called on the putting
+    thread right after each put) lets a claim be drawn in the very next frame instead of
+    waiting out the frame interval (Kivy's free clock: ``Clock.schedule_once_free``)."""
+
+    wake: Callable[[], None] | None = None
+
+    def put(self, item: Event, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        wake = self.wake
+        if wake is not None:
+            wake()
 
 
 @dataclass(frozen=True)
@@ -44,7 +60,7 @@ class Backend:
 
     def __init__(self, pads: PadMap, *, bounce_ms: float = 30.0, tick_s: float | None = 0.05) -> None:
         self.pads = pads
-        self.events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self.events = EventQueue()
         self.pipeline = EdgePipeline(pads, self.events, source=self.name, bounce_ms=bounce_ms)
         self.tags = TagReaders(pads, self.events)  # pads with an ``rfid`` port (R-R5)
         self._tick_s = tick_s

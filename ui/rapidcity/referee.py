@@ -294,6 +294,7 @@ class RefereeScreen(GameScreen):
             status = self.backend.status()
             self._trouble = "" if status.ok else status.detail
             self.faults = {(f.pad, f.kind): f for f in status.faults}
+            self.backend.events.wake = self._wake
             if self.backend.name == "sim":
                 Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         self._show_faults()
@@ -314,7 +315,13 @@ class RefereeScreen(GameScreen):
             self._held.clear()
             self._momentary.clear()
             self._keys.clear()
+            self.backend.events.wake = None
             self.backend.stop()
+
+    def _wake(self) -> None:
+        """Called on the hardware's thread for each event: drain it in the next frame,
+        now, instead of at the next regular tick (Kivy's free clock; thread safe)."""
+        getattr(Clock, "schedule_once_free", Clock.schedule_once)(self.poll)
 
     def poll(self, _dt: float = 0) -> None:
         """Drain the backend (every frame): pad states, faults, tags, and the card's edges."""
