@@ -4,7 +4,7 @@ The whole app runs headless (offscreen window, software GL, as the UI tests do) 
 sim backend: a gpiozero MockFactory pin. For each sample a timer thread, at a random
 moment (so the edge falls anywhere within a frame, as a real pawn does), takes ``t0 =
 now_ns()`` and drives the pad's pin with that stamp. The referee screen drains the queue
-from the Kivy Clock every frame; the sample ends in the first ``Window.on_flip`` (the
+from the Kivy Clock every frame, and at once when the queue wakes it (free clock); the sample ends in the first ``Window.on_flip`` (the
 frame being handed to the display) where the tile's claim label really carries the text
 "1st 431.2 ms". A real display rasterises each frame when it is swapped; the offscreen
 driver would defer that to the next texture upload (inside the *next* claim's frame), so
