@@ -32,6 +32,18 @@ class EdgePipeline:
         self.edges = 0
         self.withheld = 0  # debounced edges of a faulted pad, kept off the queue
 
+    @property
+    def bounce_ms(self) -> float:
+        return self._lockout.bounce_ns / 1_000_000
+
+    def set_bounce_ms(self, bounce_ms: float) -> None:
+        """The game's bounce window (R-R4 is a per-game setting), so the lockout here and
+        the judge's reading of the round file agree."""
+        if bounce_ms < 0:
+            raise ValueError(f"bounce window must not be negative, got {bounce_ms} ms")
+        with self._lock:
+            self._lockout.bounce_ns = round(bounce_ms * 1_000_000)
+
     def start(self, pad: int, pressed: bool, t_ns: int) -> None:
         """A pad's level when the backend opens it (no event: nothing changed)."""
         with self._lock:

@@ -86,3 +86,30 @@ def test_lockout_properties(train, bounce_ms):
     first_change = next((t for level, t in train if level), None)
     if first_change is not None:
         assert out[0] == (True, first_change), "the first press keeps the first edge's time"
+
+
+
+def presses_seen(bounce_ms):
+    """A press, a 10 ms bounce-off and a press again 40 ms after the first, through a
+    pipeline set to the game's bounce window: how many presses come out."""
+    import queue as stdqueue
+
+    from hardware.padmap import load_padmap
+    from hardware.pipeline import EdgePipeline
+
+    sink = stdqueue.SimpleQueue()
+    pipeline = EdgePipeline(load_padmap(), sink, source="test", bounce_ms=30)
+    pipeline.set_bounce_ms(bounce_ms)
+    pipeline.start(1, False, 0)
+    for pressed, t_ms in ((True, 1000), (False, 1010), (True, 1040)):
+        pipeline.edge(1, pressed, t_ms * 1_000_000)
+    pipeline.tick(2_000_000_000)
+    events = []
+    while not sink.empty():
+        events.append(sink.get_nowait())
+    return pipeline.bounce_ms, [e.t_ns // 1_000_000 for e in events if getattr(e, "pressed", False)]
+
+
+def test_the_pipeline_takes_the_games_bounce_window():
+    assert presses_seen(30) == (30, [1000, 1040])  # 40 ms later is a new press
+    assert presses_seen(50) == (50, [1000])  # inside a 50 ms window: the same press

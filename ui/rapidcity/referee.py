@@ -295,6 +295,7 @@ class RefereeScreen(GameScreen):
             self._trouble = "" if status.ok else status.detail
             self.faults = {(f.pad, f.kind): f for f in status.faults}
             self.backend.events.wake = self._wake
+            self.backend.pipeline.set_bounce_ms(self.state.settings.bounce_ms)  # ruling: R-R4
             if self.backend.name == "sim":
                 Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         self._show_faults()

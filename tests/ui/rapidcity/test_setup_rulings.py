@@ -22,3 +22,4 @@ def test_rulings_settings_default_and_change_through_the_widgets(ui):
     assert ui.app.manager.current == "rapidcity"
     settings = ui.screen.session.state.settings
     assert (settings.window_ms, settings.bounce_ms, settings.tie_ms, settings.false_start_bullet) == (8000, 50, 2, True)
+    assert ui.app.hardware().pipeline.bounce_ms == 50  # the pads' lockout follows the game
