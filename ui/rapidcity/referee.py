@@ -45,6 +45,7 @@ from hardware.events import PadEvent, PadFault, TagRead, now_ns
 from ui import sounds, theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
+from ui.rapidcity.strip import FinishStrip  # noqa: F401  (the photo-finish strip in the kv rules)
 from ui.widgets import BigButton, Chip
 
 TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
@@ -476,6 +477,8 @@ class RefereeScreen(GameScreen):
         box = self.panels["finish"].ids.rows
         box.clear_widgets()
         tiles = {pad: tile.tile_name for pad, tile in self.tiles.items()}
+        self.panels["finish"].ids.strip.marks = [(ordinal(r.place), r.t_ms, tiles[r.pad], bool(r.tied_with))
+                                                 for r in rows]
         for row in rows:
             gap = "" if row.gap_ms is None else f"   +{ms(row.gap_ms)}"
             heat = ""

@@ -182,6 +182,8 @@ def play_card(ui, number: int, shots: set[str] | None = None) -> None:
         if number == 1:
             texts = " ".join(ui.texts())
             assert "DEAD HEAT" in texts and "+0.5 ms" in texts
+            strip = screen.panels["finish"].ids.strip  # the strip spans the panel, first to last claim
+            assert strip.width > 300 and len(strip.marks) == 3 and strip.mark_x(strip.span()[0]) == strip.x + 28
             ui.screenshot("rapidcity-photo-finish")
         name_tiles(ui, plan)
         if number == 1:
