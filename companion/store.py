@@ -160,8 +160,8 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _transaction(self):
-        return _Transaction(self._db)
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db, self.path)
 
     # -- app preferences (sound on/off and the like) -----------------------------------
 
@@ -280,16 +280,38 @@ def _session_info(row: tuple) -> SessionInfo:
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error, so an action is all or nothing."""
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error, so an action is all or nothing.
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    A write SQLite refuses (a full SD card, a file another program holds locked) becomes a
+    :class:`StoreError` naming the file: the action was not saved, so the caller must not
+    show it as done.
+    """
+
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
         self._db = db
+        self._path = path
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._unsaved(exc) from exc
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except sqlite3.Error as failure:
+                exc = failure
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise self._unsaved(exc) from exc
+
+    def _unsaved(self, exc: sqlite3.Error) -> StoreError:
+        return StoreError(f"could not save to {self._path} ({exc}); nothing was changed. "
+                          "Check the disk has room, then try again.")
 
 
 class GameSession:

@@ -178,3 +178,19 @@ def test_preferences_persist(db):
         store.set_pref("sound", False)
     with Store(db) as store:
         assert store.pref("sound", True) is False
+
+
+def test_a_write_sqlite_refuses_is_a_store_error_and_changes_nothing(db):
+    with Store(db) as store:
+        game = store.new_session("scorepad", PLAYERS)
+        game.do(add("Ann", 2))
+        raw = sqlite3.connect(db)
+        raw.execute("CREATE TRIGGER full BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        raw.commit()
+        raw.close()
+        with pytest.raises(StoreError, match=r"could not save to .*disk full.*nothing was changed"):
+            game.do(add("Bob", 5))
+        with pytest.raises(StoreError):
+            game.undo()
+        assert game.state.scores == (2, 0) and game.can_undo and not game.can_redo
+        assert store.open_session(game.id).state.scores == (2, 0)

@@ -13,6 +13,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import RuleError
+from companion.store import StoreError
 from companion.games import TITLES
 import ui.widgets  # noqa: F401  (registers GameBar and BigButton for the kv rules)
 
@@ -41,6 +42,9 @@ class GameScreen(Screen):
         except RuleError as exc:
             self.message = f"Refused: {exc}"
             return False
+        except StoreError as exc:
+            self.message = f"Not saved: {exc}"
+            return False
         self.message = ""
         self.refresh()
         return True
@@ -54,7 +58,7 @@ class GameScreen(Screen):
     def _step(self, step) -> None:
         try:
             step()
-        except RuleError as exc:
+        except (RuleError, StoreError) as exc:
             self.message = str(exc)
             return
         self.message = ""

@@ -7,7 +7,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import InputError
-from companion.store import COLOURS
+from companion.store import COLOURS, StoreError
 from ui.kvload import load_kv
 from ui.widgets import Chip
 
@@ -63,8 +63,8 @@ class PlayersScreen(Screen):
             else:
                 player = store.add_player(name, self.colour)
                 self.message = f"Added {player.name}."
-        except InputError as exc:
-            self.message = str(exc).capitalize()
+        except (InputError, StoreError) as exc:
+            self.message = str(exc)[:1].upper() + str(exc)[1:]
             return
         self.selected_id = 0
         self.ids.name.text = ""

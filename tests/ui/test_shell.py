@@ -125,3 +125,19 @@ def test_home_names_rapid_city_players_not_their_colours(ui):
     ui.app.go("players")
     ui.app.go_home()
     assert any(t.startswith("Resume Rapid City: Fred, Juliette, green") for t in ui.texts())
+
+
+def test_a_write_the_disk_refuses_is_shown_and_the_score_stays(ui, db):
+    import sqlite3
+
+    ui.app.store.add_player("Ann", "red")
+    ui.app.start_session("scorepad", {"players": ["Ann"]})
+    ui.pump()
+    ui.tap("+5")
+    raw = sqlite3.connect(db)
+    raw.execute("CREATE TRIGGER full BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    raw.commit()
+    raw.close()
+    ui.tap("+1")
+    assert ui.screen.ids.rows.children[0].ids.score.text == "5"
+    assert any(t.startswith("Not saved: could not save to") for t in ui.texts())
