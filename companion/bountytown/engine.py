@@ -351,9 +351,9 @@ def _duel_bounty(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
     _one_deck(hand + drawn)
     mine, theirs = rank(hand), bounty_rank(bounty.base, drawn)
     outcome = duel.against_bounty(mine, theirs)
-    taken, to_store = _bounty_items(action, bounty, player if outcome.bounty == "taken" else None)
-    if rifle:
+    if rifle:  # discarded to duel, so gone before any item is taken from the bounty
         player = _without_item(player, "Rifle")
+    taken, to_store = _bounty_items(action, bounty, player if outcome.bounty == "taken" else None)
     if outcome.bounty == "taken":
         player = replace(player, captured=player.captured + (bounty,), items=_with_items(player.items, (taken,) if taken else ()))
     else:

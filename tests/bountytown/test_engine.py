@@ -375,3 +375,13 @@ def test_tied_renown_goes_to_a_recorded_final_duel():
     shared = ENGINE.apply(state, {"type": "final_duel", "hands": {"Bart": ["1H", "1S"], "Valentina": ["5G", "5G"]}})
     assert shared.winners == ("Bart", "Valentina")
     assert ENGINE.result(shared)["winners"] == ["Bart", "Valentina"]
+
+
+def test_a_rifle_spent_on_a_bounty_leaves_room_for_the_bounty_s_rifle():
+    """The Rifle is discarded to duel; a Rifle the bounty carried can then be taken."""
+    state = play(start(), {"type": "move", "to": "General Store"},
+                 {"type": "buy", "items": ["Rifle"], "gold": ["3G"]})
+    state = ENGINE.apply(state, {"type": "duel_bounty", "bounty": "Butch Cassidy", "rifle": True,
+                                 "hand": ["4H", "4D", "4S", "4C"], "drawn": ["1H", "2H", "5S", "5S", "2C"],
+                                 "bounty_items": ["Rifle"], "take": "Rifle", "seed": 1})
+    assert state.current.items == ("Rifle",) and state.current.renown == 3 and "Rifle" not in state.store
