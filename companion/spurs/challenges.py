@@ -150,6 +150,8 @@ def resolve(state: SpursState, fight: Fight, cards: Sequence[Desperado]) -> Spur
             return _lost(state, fight, card, cards[i + 1:])
         player = state.player
         state = state.with_current(replace(player, money=player.money + card.cash, fame=player.fame + card.fame))
+        if state.player.fame >= state.target:
+            return state  # ruling: R-S7 - the game ends here; scoring.settle closes it and the fight
         fight = replace(fight, beaten=fight.beaten + 1, unused=unused)
     if fight.beaten < fight.size:
         return replace(state, fight=fight, last_outcome=f"beat {fight.beaten} of {fight.size}: reveal the next desperado")

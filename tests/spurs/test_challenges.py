@@ -154,6 +154,15 @@ def test_house_rule_keeps_every_undefeated_card():
                                            "desperados": cards[:1], **physical(grey=3)})
 
 
+def test_house_gang_fight_stops_the_moment_fame_reaches_the_target():
+    # R-S7: the game ends the moment a Fame reaches the target, as it does between the
+    # standard rule's reveals; the house rule's later cards pay nothing and take no red
+    cards = [{"weapon": "revolver", "hits": 1, "fame": 1}, {"weapon": "rifle", "hits": 1, "cash": 50}]
+    s = play(new_game(gang_rule="house", target_fame=1),
+             {"type": "desperado", "token": "D1", "count": 2, "desperados": cards, **physical(grey=1, brown=1, black=1)})
+    assert s.game_over and s.fight is None and s.winner == "Ann"
+    assert (s.players[0].fame, s.players[0].money) == (1, 0)
+
 def test_gold_kept_when_every_desperado_is_beaten():
     s = play(new_game(), {"type": "gold", "token": "G1", "nuggets": 3, "count": 1,
                           "desperados": [{"weapon": "revolver", "hits": 1}], "found": {"gold": 2, "stones": 1},
