@@ -290,9 +290,12 @@ def _judge_healing(rnd: Round, card: HealingCard, claims: list[Claim],
     else:
         tie_ns = _ns(rnd.settings.tie_ms)
         first_ns = _ns(on_site[0].t_ms)
+        # a dead heat with a claim on another building shares nothing: only ties on the building count
+        firsts = on_site[:1] + [c for c in on_site[1:] if _ns(c.t_ms) - first_ns < tie_ns]
+        heat = " (dead heat)" if len(firsts) > 1 else ""
         for claim in on_site:
             where = f"on the {card.location} (pad {claim.pad}) at {_ms(claim.t_ms)} ms"
-            if _ns(claim.t_ms) - first_ns >= tie_ns:
+            if claim not in firsts:
                 notes.append(f"{claim.player or 'an unknown player'} {where}: not first, no healing")
             elif claim.player is None:
                 notes.append(f"an unknown player is first {where}: nobody heals from that claim (R-R5)")
@@ -301,8 +304,7 @@ def _judge_healing(rnd: Round, card: HealingCard, claims: list[Claim],
             else:
                 healed.append(claim.player)
                 before = rnd.bullets_of(claim.player)
-                notes.append(f"{claim.player} is first {where}"
-                             f"{' (dead heat)' if claim.dead_heat else ''}: returns a bullet ({before} -> {before - 1})")
+                notes.append(f"{claim.player} is first {where}{heat}: returns a bullet ({before} -> {before - 1})")
     notes.append("nobody takes a bullet on a Healing card (R-R8)")
 
 

@@ -221,10 +221,30 @@ def test_healing_dead_heat_heals_both():
     assert all(c["dead_heat"] for c in v["claims"])
 
 
+def test_healing_dead_heat_with_a_claim_elsewhere_is_not_called_one_on_the_building():
+    """A claim on another building within tie_ms does not share the healing, so the note
+    about the one healer must not say "(dead heat)" (the claim itself is still flagged)."""
+    v = verdict(HEAL_TIPI, [press(2, 400.0, "blue"), press(3, 400.5, "green")],
+                bullets={"blue": 1, "green": 1}, tiles=TIPI_TWICE)
+    assert v["healed"] == ["blue"] and len(v["dead_heats"]) == 1
+    assert "blue is first on the tipi (pad 2) at 400.0 ms: returns a bullet (1 -> 0)" in v["notes"]
+    v = verdict(HEAL_TIPI, [press(2, 400.0, "blue"), press(4, 400.5, "green")],
+                bullets={"blue": 1, "green": 1}, tiles=TIPI_TWICE)
+    assert "blue is first on the tipi (pad 2) at 400.0 ms (dead heat): returns a bullet (1 -> 0)" in v["notes"]
+
+
 def test_healing_one_ms_apart_is_not_a_dead_heat():
     v = verdict(HEAL_TIPI, [press(2, 431.2, "blue"), press(4, 432.2, "green")],
                 bullets={"blue": 1, "green": 1}, tiles=TIPI_TWICE)
     assert v["healed"] == ["blue"] and v["dead_heats"] == []
+
+
+def test_healing_with_no_tie_threshold_still_heals_the_first():
+    """tie_ms 0 turns dead heats off; the first claim on the building still heals (R-R8)."""
+    v = verdict(HEAL_TIPI, [press(2, 400.0, "blue"), press(4, 400.0, "green")],
+                bullets={"blue": 1, "green": 1}, tiles=TIPI_TWICE, tie_ms=0)
+    assert v["healed"] == ["blue"] and v["dead_heats"] == []
+    assert v["totals"]["blue"] == 0
 
 
 def test_nobody_on_the_building_nobody_heals():
