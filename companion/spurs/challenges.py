@@ -103,9 +103,10 @@ def cattle(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     result = fields.choice(action, "result", rule, ("success", "failed"))
     if result == "failed":
         return _failed(state, "cattle wandered off the board: failed")
-    herd = cattle_positions(action.get("cattle") or ())
-    if not herd:
-        raise RuleError("R-S11", "tap where the cattle stand: 'cattle' lists [q, r] positions")
+    cells = action.get("cattle")
+    if not isinstance(cells, list) or not cells:
+        raise RuleError("R-S11", f"tap where the cattle stand: 'cattle' lists [q, r] positions, got {cells!r}")
+    herd = cattle_positions(cells)
     pay, formed = round_up_pay(herd), is_herd(herd)
     fame = fields.whole(action, "fame", rule, 0) if formed else 0
     player = replace(player, money=player.money + pay, fame=player.fame + fame)

@@ -67,7 +67,8 @@ def refresh(state: SpursState, action: Mapping[str, Any]) -> SpursState:
 
 def _cash_in(state: SpursState, action: Mapping[str, Any], building: str, kinds: tuple[str, ...], rule: str) -> SpursState:
     tokens = action.get("tokens")
-    if not isinstance(tokens, list) or not tokens or len(set(map(str, tokens))) != len(tokens):
+    if (not isinstance(tokens, list) or not tokens or not all(isinstance(t, str) for t in tokens)
+            or len(set(tokens)) != len(tokens)):
         raise RuleError(rule, f"'tokens' lists the carried challenge tokens to cash in, each once, got {tokens!r}")
     player = state.player
     by_token = {c.token: c for c in player.carried}

@@ -104,6 +104,12 @@ def test_cattle_off_board_position_is_refused():
                           "cattle": [[3, 0]], "fame": 1})
 
 
+@pytest.mark.parametrize("cattle", [5, None, [], {"q": 0}])
+def test_cattle_positions_that_are_not_a_list_are_refused(cattle):
+    with pytest.raises(RuleError, match="lists \\[q, r\\] positions"):
+        play(new_game(), {"type": "cattle", "option": "round_up", "token": "C1", "result": "success",
+                          "cattle": cattle, "fame": 1})
+
 def test_robbing_the_rancher():
     s = play(new_game(), {"type": "cattle", "option": "rob", "token": "C1"})
     assert (s.players[0].money, s.players[0].posters) == (15, 1) and not s.turn.ended

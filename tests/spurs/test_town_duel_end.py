@@ -43,6 +43,11 @@ def test_sell_pelts_and_turn_in_outlaws_where_they_belong():
     assert (s.players[0].money, s.players[0].fame, s.players[0].carried) == (10, 1, ())
 
 
+@pytest.mark.parametrize("tokens", [[{"token": "P1"}], [["P1"]], "P1", [], ["P1", "P1"]])
+def test_cash_in_refuses_tokens_that_are_not_a_list_of_names(tokens):
+    with pytest.raises(RuleError, match="'tokens' lists"):
+        play(new_game(), {"type": "sell", "tokens": tokens})
+
 def test_doctor_free_draw_returns_reds_once_per_visit():
     s = play(new_game(), {"type": "doctor", "option": "draw", **physical(red=1, white=1)})
     assert s.players[0].bag.red == 0 and s.players[0].bag.white == 1  # not shooting: the white stays
