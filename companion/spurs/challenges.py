@@ -22,6 +22,8 @@ from companion.spurs.state import Carried, Fight, Gang, SpursState
 
 ROB_RANCHER_CASH = 15
 HORSE_ROUNDS = ("clear", "thorny", "quit", "fail")
+#: the one weapon each shooting challenge allows ("Use your rifle only", "your revolver only")
+SHOOTING_WEAPON = {"hunt": "rifle", "outlaw": "revolver"}
 
 
 def _failed(state: SpursState, outcome: str) -> SpursState:
@@ -62,11 +64,11 @@ def shooting(state: SpursState, action: Mapping[str, Any], weapon: str, kind: st
 
 
 def hunt(state: SpursState, action: Mapping[str, Any]) -> SpursState:
-    return shooting(state, action, "rifle", "pelt", "Hunting Challenge")
+    return shooting(state, action, SHOOTING_WEAPON["hunt"], "pelt", "Hunting Challenge")
 
 
 def outlaw(state: SpursState, action: Mapping[str, Any]) -> SpursState:
-    return shooting(state, action, "revolver", "outlaw", "Outlaw Challenge")
+    return shooting(state, action, SHOOTING_WEAPON["outlaw"], "outlaw", "Outlaw Challenge")
 
 
 def horse(state: SpursState, action: Mapping[str, Any]) -> SpursState:

@@ -16,14 +16,14 @@ from companion.engine import RuleError
 from companion.errors import InputError
 from companion.spurs import fields
 from companion.spurs.bag import COLOURS
+from companion.spurs.challenges import SHOOTING_WEAPON
 from companion.spurs.engine import ACTIONS, check_turn
 from companion.spurs.herd import cattle_positions, is_herd, round_up_pay
 from companion.spurs.odds import compositions, gang_probability, gold_distribution, shoot_probability
 from companion.spurs.state import Player, SpursState
 from companion.spurs.town import DOCTOR_DRAW, ROBBERY_HITS
+from companion.spurs.turn import UNSTEALABLE
 
-#: the weapon each shooting challenge uses (R-S1)
-CHALLENGE_WEAPON = {"hunt": "rifle", "outlaw": "revolver"}
 #: token name prefixes suggested per challenge
 TOKEN_PREFIX = {"hunt": "P", "outlaw": "O", "horse": "H", "cattle": "C", "desperado": "D", "gold": "G"}
 #: what a building cashes in
@@ -104,8 +104,8 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
     kind = action.get("type")
     player = state.player
     try:
-        if kind in CHALLENGE_WEAPON:
-            weapon = CHALLENGE_WEAPON[kind]
+        if kind in SHOOTING_WEAPON:
+            weapon = SHOOTING_WEAPON[kind]
             asked = fields.shooting_size(state, action)
             need = fields.whole(action, "hits", kind, 1)
             headline, lines = _at_least(player, weapon, asked, need)
@@ -181,7 +181,7 @@ def stealable(player: Player) -> dict[str, list[str]]:
     """What a duel winner could steal from ``player`` (R-S8), by kind."""
     return {"money": ["money"] if player.money else [],
             "gold": ["gold"] if player.gold else [],
-            "equipment": [e for e in player.equipment if e.lower() not in ("training", "henchmen")],
+            "equipment": [e for e in player.equipment if e.lower() not in UNSTEALABLE],
             "token": [c.token for c in player.carried]}
 
 
