@@ -1,4 +1,4 @@
-"""The serial pad board (a Pico or an Arduino on USB): more pads, microsecond stamps.
+"""The serial pad board (a Pico or an Arduino on USB) next to the tiles: microsecond stamps.
 
 The board stamps each edge with its own microsecond counter, in the interrupt, so USB
 and Python latency never touch the time (principle 3). Lines, one per event, ASCII:
