@@ -288,20 +288,26 @@ def _end_turn(state: GameState, action: Mapping[str, Any]) -> GameState:
         raise RuleError("Victory", "the game ends when the Train is revealed: list nothing after it")
     if len(reveal) != empty and not (train and len(reveal) <= empty):
         raise RuleError("End Turn", f"{empty} active bounty slot(s) to refill; got {len(reveal)} card(s)")
-    active = state.active
-    for card in reveal[: len(reveal) - train]:
-        bounty = parse_bounty(card, state.grid)
-        if bounty.name in _bounty_names(state) or any(b.name == bounty.name for b in active):
-            raise RuleError("Bounties", f"{bounty.name} is already in play")
-        active += (bounty,)
+    active = state.active + revealed_bounties(state, reveal[: len(reveal) - train])
     state = replace(state, active=active, actions_used=0, abilities_used=(), turn_over=False,
                     turn=(state.turn + 1) % len(state.players))
     return _game_end(state) if train else state
 
 
-def _bounty_names(state: GameState) -> set[str]:
-    held = {b.name for p in state.players for b in p.captured + p.turned_in}
-    return held | set(state.escaped)
+def revealed_bounties(state: GameState, cards: Iterable[object]) -> tuple[Bounty, ...]:
+    """Bounty cards revealed at the end of a turn, each checked as a card and refused if
+    its name is already in play (active, held, turned in, escaped or revealed before it).
+    The reveal page asks this card by card, so a bad card is refused as it is entered."""
+    in_play = {b.name for p in state.players for b in p.captured + p.turned_in}
+    in_play |= set(state.escaped) | {b.name for b in state.active}
+    revealed: tuple[Bounty, ...] = ()
+    for card in cards:
+        bounty = parse_bounty(card, state.grid)
+        if bounty.name in in_play:
+            raise RuleError("Bounties", f"{bounty.name} is already in play")
+        in_play.add(bounty.name)
+        revealed += (bounty,)
+    return revealed
 
 
 def _game_end(state: GameState) -> GameState:

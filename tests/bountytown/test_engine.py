@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.bountytown.engine import ENGINE, preview
+from companion.bountytown.engine import ENGINE, preview, revealed_bounties
 from companion.bountytown.state import Bounty
 from companion.engine import RuleError
 from companion.games import engine_for
@@ -385,3 +385,21 @@ def test_a_rifle_spent_on_a_bounty_leaves_room_for_the_bounty_s_rifle():
                                  "hand": ["4H", "4D", "4S", "4C"], "drawn": ["1H", "2H", "5S", "5S", "2C"],
                                  "bounty_items": ["Rifle"], "take": "Rifle", "seed": 1})
     assert state.current.items == ("Rifle",) and state.current.renown == 3 and "Rifle" not in state.store
+
+
+def test_a_revealed_bounty_must_not_be_in_play_already():
+    state = play(start(), {"type": "move", "to": "Boot Hill"},
+                 {"type": "duel_bounty", "bounty": "Jesse James", "hand": ["5S", "5D", "5C"], "drawn": ["1C", "2D"],
+                  "seed": 1})
+    for card in (JESSE, BUTCH, {**SUNDANCE, "name": "Jesse James"}):  # captured, active, a held name
+        with pytest.raises(RuleError, match="already in play"):
+            ENGINE.apply(state, {"type": "end_turn", "reveal": [card]})
+    with pytest.raises(RuleError, match="already in play"):  # twice in one reveal
+        revealed_bounties(state, [SUNDANCE, SUNDANCE])
+    state = play(state, {"type": "end_turn", "reveal": [SUNDANCE]},
+                 {"type": "move", "to": "Abandoned Jailhouse"},
+                 {"type": "duel_bounty", "bounty": "Belle Starr", "hand": ["1H"], "drawn": ["2H", "2S", "4D"], "seed": 1})
+    with pytest.raises(RuleError, match="already in play"):  # escaped
+        ENGINE.apply(state, {"type": "end_turn", "reveal": [BELLE]})
+    state = ENGINE.apply(state, {"type": "end_turn", "reveal": [{**BELLE, "name": "Sam Bass"}]})
+    assert [b.name for b in state.active] == ["Butch Cassidy", "Sundance Kid", "Sam Bass"]

@@ -16,7 +16,8 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.bountytown.state import ITEM_PRICES, TRAIN, Bounty, GameState, Player, parse_bounty
+from companion.bountytown.engine import revealed_bounties
+from companion.bountytown.state import ITEM_PRICES, TRAIN, Bounty, GameState, Player
 from companion.bountytown.view import ABILITIES, actions_left, bounties_at, empty_slots, players_at, renown_split
 from companion.bountytown.cards import suit_of, value_of
 from companion.engine import RuleError
@@ -223,15 +224,19 @@ class RevealView(View):
         self.ids.form.grid = list(state.grid)
 
     def add_bounty(self) -> None:
+        """Reveal the card in the form; the engine refuses it here, card by card, so a bad
+        card stays in the form to be corrected and never blocks the ones after it."""
         entry = self.ids.form.entry()
         try:
-            parse_bounty(entry, self.screen.state.grid)
+            revealed_bounties(self.screen.state, self.revealed + [entry])
         except RuleError as exc:
             self.screen.message = f"Refused: {exc}"
             return
+        self.screen.message = ""
         self.revealed = self.revealed + [entry]
-        self.ids.form.reset()
-        if len(self.revealed) >= self.needed:
+        if len(self.revealed) < self.needed:
+            self.ids.form.reset()
+        else:
             self.finish()
 
     def train(self) -> None:
@@ -242,8 +247,8 @@ class RevealView(View):
         if self.screen.act({"type": "end_turn", "reveal": list(self.revealed)}):
             if not self.screen.state.finished:
                 self.screen.show("town")
-        else:
-            self.revealed = [r for r in self.revealed if r != TRAIN]
+        else:  # the card that completed the reveal goes back out, to be changed
+            self.revealed = self.revealed[:-1]
 
 
 class EndView(View):

@@ -296,3 +296,23 @@ def test_a_game_resumes_after_a_restart(db):
     ui.tap("Undo")
     assert board(ui)[0] == "> Bart: renown 0"
     stop_app(ui)
+
+
+def test_a_revealed_bounty_already_in_play_is_refused_and_can_be_corrected(ui):
+    setup_game(ui)
+    ui.tap(cell(ui, "Boot Hill"))
+    duel_bounty(ui, "Jesse James", "5S 5D 5C", "1C 2D")
+    ui.tap("Confirm")
+    ui.tap("End turn")
+    reveal = ui.screen.ids.reveal
+    fill_bounty(ui, reveal.ids.form, "Butch Cassidy", 1, ("Bank", "Boot Hill"), draws=1)
+    ui.tap("Reveal this bounty")
+    assert message(ui) == "Refused: Butch Cassidy is already in play [Bounties]"
+    assert ui.screen.ids.pages.current == "reveal" and reveal.revealed == []
+    assert "card 1 of 1" in reveal.progress
+    reveal.ids.form.ids.name.text = ""  # the rest of the card stays as typed
+    ui.tap(reveal.ids.form.ids.name)
+    ui.type("Sundance Kid")
+    ui.tap("Reveal this bounty")
+    assert board(ui)[1] == "> Valentina: renown 0"
+    assert [b.name for b in ui.screen.state.active][-1] == "Sundance Kid"
