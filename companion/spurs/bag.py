@@ -51,11 +51,9 @@ class Bag:
         return Bag(**{c: self[c] + other[c] for c in COLOURS})
 
     def minus(self, other: Bag) -> Bag:
-        """The bag with ``other`` taken out; callers check ``contains`` first."""
+        """The bag with ``other`` taken out; callers take only what the bag holds
+        (bullets drawn from it, or reds counted against it)."""
         return Bag(**{c: self[c] - other[c] for c in COLOURS})
-
-    def contains(self, other: Bag) -> bool:
-        return all(self[c] >= other[c] for c in COLOURS)
 
     def pool(self, weapon: str | None) -> Bag:
         """The bullets a draw is made from: the whole bag, or for a weapon the bag
