@@ -134,8 +134,9 @@ class GangPage(FormPage):
         self.gangs = [[g.token, f"Fight the gang at {g.token} ("
                        + ", ".join(f"{d.weapon} {d.hits}" for d in g.waiting) + " waiting)"]
                       for g in state.gangs] if self.kind == "desperado" else []
-        ids = self.ids
-        ids.count.minimum = 1 if self.kind == "desperado" else 0
+        count = self.ids.count  # shared with the gold form, where 0 desperados is allowed
+        count.minimum = 1 if self.kind == "desperado" else 0
+        count.value = max(count.value, count.minimum)
 
     def next(self) -> None:
         ids = self.ids

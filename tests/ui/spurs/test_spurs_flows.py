@@ -223,3 +223,18 @@ def test_a_physical_dig_and_fight_are_entered_on_one_page(ui):
     assert "beat every desperado: keeping 1 gold" in ui.texts()
     ui.tap("Table")
     assert sheet(ui, "Ann")["gold"] == "1"
+
+
+def test_desperados_after_a_dig_with_none_start_from_one(ui):
+    # the gold and desperado forms share one page: a dig fought with no desperados
+    # must not leave the desperado form showing a count of 0 the engine refuses
+    begin_game(ui)
+    tap_panel(ui, "Ann")
+    ui.tap("Dig for gold")
+    set_stepper(ui, ids(ui).count, 0)
+    ui.tap("Cancel")
+    tap_panel(ui, "Ann")
+    ui.tap("Desperados")
+    assert ids(ui).count.value == 1
+    ui.tap("Next: odds and draw")
+    assert page(ui).name == "draw"
