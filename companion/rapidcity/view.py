@@ -56,7 +56,9 @@ class LiveCard:
     edges: list[PadEdge] = field(default_factory=list)
     tags: list[tuple[int, str, int]] = field(default_factory=list)
     who: dict[int, str] = field(default_factory=dict)
+    false_who: dict[int, str] = field(default_factory=dict)  # false start's t_ns -> who (R-R4)
     touches: list[dict[str, Any]] = field(default_factory=list)
+    closed_ns: int | None = None  # when the screen closed the claim window
 
     @property
     def card(self) -> dict[str, Any]:
@@ -84,6 +86,8 @@ class LiveCard:
             return False
         if self.reveal_ns is not None and edge.t_ns > self.reveal_ns + self.window_ms * NS_PER_MS:
             return False
+        if self.closed_ns is not None and edge.t_ns > self.closed_ns:
+            return False  # stamped after the window closed: no part of the call being shown
         self.edges.append(edge)
         return True
 
@@ -113,8 +117,17 @@ class LiveCard:
                 named.add(edge.pad)
                 if edge.pad in self.who:
                     event["player"] = self.who[edge.pad]
+            elif edge.pressed and edge.t_ns < reveal and edge.t_ns in self.false_who:
+                event["player"] = self.false_who[edge.t_ns]
             out.append(event)
         return out
+
+    def false_starts(self) -> list[PadEdge]:
+        """Presses between Ready and the reveal (R-R4), in time order: with the false-start
+        setting on, the table names who made each one, or nobody takes its bullet."""
+        if self.reveal_ns is None:
+            return []
+        return sorted((e for e in self.edges if e.pressed and e.t_ns < self.reveal_ns), key=lambda e: e.t_ns)
 
     def round(self) -> dict[str, Any]:
         """The round file to send with ``{"type": "play"}``."""

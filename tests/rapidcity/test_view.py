@@ -171,3 +171,27 @@ def test_notes_and_outcomes_use_the_players_names():
         ["Ann returns a bullet (1 in all)", "No bullet: blue"]
     assert call_summary(card.card, {"bullets": verdict.bullets, "healed": ["red"]}, names) == \
         "INDIAN - bullet: blue, Cy; healed: Ann"
+
+
+def test_once_the_screen_closes_the_window_later_stamps_are_no_part_of_the_call():
+    card = live()
+    assert card.add_edge(Edge(1, True, REVEAL + 400 * MS))
+    card.closed_ns = REVEAL + 600 * MS
+    assert card.add_edge(Edge(2, True, REVEAL + 599 * MS))  # stamped before the close, delivered late
+    assert not card.add_edge(Edge(3, True, REVEAL + 601 * MS))
+    assert [e.pad for e in card.edges] == [1, 2]
+
+
+def test_a_named_false_start_costs_its_maker_a_bullet_when_the_setting_is_on():
+    card = live(false_start_bullet=True)
+    early = Edge(2, True, REVEAL - 150 * MS)
+    for edge in (early, Edge(2, False, REVEAL - 100 * MS), Edge(1, True, REVEAL + 300 * MS)):
+        assert card.add_edge(edge)
+    card.who = {1: "red"}  # red is safe on the prison (Indian card)
+    assert card.false_starts() == [early]
+    assert card.verdict().bullets["red"] == 0  # an unnamed false start costs nobody
+    card.false_who[early.t_ns] = "red"
+    assert card.events()[0] == {"pad": 2, "edge": "press", "t_ms": -150.0, "player": "red"}
+    verdict = card.verdict()
+    assert verdict.bullets["red"] == 1
+    assert "red made a false start on pad 2 at -150.0 ms: bullet" in verdict.notes

@@ -151,10 +151,12 @@ class HistoryPanel(StagePanel):
 
 
 class IdentityRow(BoxLayout):
-    """One claimed tile: its place and time, and one chip per player to say who is on it."""
+    """One claimed tile: its place and time, and one chip per player to say who is on it.
+    A row with ``false_start_ns`` set names who made that false start instead (R-R4)."""
 
     pad = NumericProperty(0)
     text = StringProperty("")
+    false_start_ns = NumericProperty(0)
 
 
 class NoteText(Label):
@@ -452,7 +454,10 @@ class RefereeScreen(GameScreen):
             self.status = f"Pads do not count on this card - {left:.1f} s left, or tap Touches when done"
 
     def close_window(self) -> None:
-        """The race is over: the photo finish for pad cards, the touches for the others."""
+        """The race is over: the photo finish for pad cards, the touches for the others.
+        Edges stamped from now on are no part of this call, so the verdict shown later is
+        the verdict saved."""
+        self.live.closed_ns = now_ns()
         if self.live.decided_by_pads:
             self._show_finish()
             self.stage = "finish"
@@ -504,23 +509,46 @@ class RefereeScreen(GameScreen):
         box.clear_widgets()
         for row in photo_finish(self.preview):
             line = IdentityRow(pad=row.pad, text=f"{ordinal(row.place)}: {self.tiles[row.pad].tile_name}, {ms(row.t_ms)}")
-            for player in self.state.players:
-                chip = PickChip(text=self.names[player], colour=player)
-                chip.bind(on_release=lambda _c, pad=row.pad, p=player: self.pick(pad, p))
-                line.ids.chips.add_widget(chip)
+            self._add_chips(line, lambda p, pad=row.pad: self.pick(pad, p))
             box.add_widget(line)
+        if self.state.settings.false_start_bullet:  # ruling: R-R4 - the setting: a false start costs a bullet
+            for edge in self.live.false_starts():
+                at = ms((edge.t_ns - self.live.reveal_ns) / 1e6)
+                line = IdentityRow(pad=edge.pad, false_start_ns=edge.t_ns,
+                                   text=f"False start: {self.tiles[edge.pad].tile_name}, {at}")
+                self._add_chips(line, lambda p, t=edge.t_ns: self.pick_false_start(t, p))
+                box.add_widget(line)
         self._mark_identity()
+
+    def _add_chips(self, line: IdentityRow, pick) -> None:
+        for player in self.state.players:
+            chip = PickChip(text=self.names[player], colour=player)
+            chip.bind(on_release=lambda _c, p=player: pick(p))
+            line.ids.chips.add_widget(chip)
 
     def _mark_identity(self) -> None:
         """Each row's chip of the player named on that tile stays down; the rest are up."""
-        who = self.live.who
+        who, false_who = self.live.who, self.live.false_who
         rows = [row for row in self.panels["identity"].ids.rows.children if isinstance(row, IdentityRow)]
         for row in rows:
+            named = false_who.get(row.false_start_ns) if row.false_start_ns else who.get(row.pad)
             for chip in row.ids.chips.children:
-                chip.state = "down" if who.get(row.pad) == chip.colour else "normal"
-        named_count = sum(1 for row in rows if row.pad in who)
-        self.status = f"{named_count} of {len(rows)} tiles named" + (
-            "." if named_count == len(rows) else ": a tile nobody names goes to nobody (R-R5).")
+                chip.state = "down" if named == chip.colour else "normal"
+        tiles = [row for row in rows if not row.false_start_ns]
+        named_count = sum(1 for row in tiles if row.pad in who)
+        self.status = f"{named_count} of {len(tiles)} tiles named" + (
+            "." if named_count == len(tiles) else ": a tile nobody names goes to nobody (R-R5).")
+        if len(tiles) < len(rows):
+            self.status += " Name who made each false start, or nobody takes its bullet."
+
+    def pick_false_start(self, t_ns: int, player: str) -> None:
+        """One tap names who made a false start; a second tap on the same chip unnames it."""
+        if self.live.false_who.get(t_ns) == player:
+            del self.live.false_who[t_ns]
+        else:
+            self.live.false_who[t_ns] = player
+        self.preview = self.live.verdict()
+        self._mark_identity()
 
     def pick(self, pad: int, player: str) -> None:
         """One tap names who is on a tile; a pawn is on one tile only, so it leaves any other."""
@@ -535,7 +563,8 @@ class RefereeScreen(GameScreen):
         self._show_claims()
         self._mark_identity()
         panel = self.panels["identity"]
-        unnamed = [row for row in reversed(panel.ids.rows.children) if row.pad not in who]
+        unnamed = [row for row in reversed(panel.ids.rows.children)
+                   if isinstance(row, IdentityRow) and not row.false_start_ns and row.pad not in who]
         if unnamed:
             panel.ids.scroll.scroll_to(unnamed[0], animate=False)  # the next tile to name comes into view
 

@@ -231,3 +231,25 @@ def test_six_players_with_long_names_keep_finger_sized_targets(ui):
     ui.tap("See the call")
     ui.screenshot("rapidcity-six-verdict")
     assert [(b.name, b.bullets) for b in reversed(screen.ids.bullets.children)] == [(n, 0) for n in names.values()]
+
+
+def test_with_the_setting_on_the_table_names_a_false_starter_who_takes_a_bullet(ui, monkeypatch):
+    monkeypatch.setattr(RefereeScreen, "delay_s", (0.4, 0.5))
+    screen = start(ui, seed=character_seed(), window_ms=300, false_start_bullet=True)
+    ui.tap("Ready")
+    hw = ui.app.hardware()
+    hw.press(3)
+    pump_until(ui, lambda: screen.status.startswith("False start!"))
+    hw.release(3)
+    pump_until(ui, lambda: screen.stage == "window")
+    pump_until(ui, lambda: screen.stage == "finish")
+    ui.tap("Who is where?")
+    rows = [r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)]
+    false_row = next(r for r in rows if r.false_start_ns)
+    assert false_row.text.startswith("False start: ")
+    ui.tap("blue", root=false_row)
+    ui.screenshot("rapidcity-false-start")
+    ui.tap("See the call")
+    notes = [n.text for n in screen.panels["verdict"].ids.notes.children]
+    assert any("made a false start on pad 3" in n and "blue" in n for n in notes)
+    assert screen.preview.bullets["blue"] == 1
