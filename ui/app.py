@@ -14,7 +14,8 @@ from kivy.core.window import Window
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.store import GameSession, Store
+from companion.engine import RuleError
+from companion.store import GameSession, Store, StoreError
 from ui import theme
 
 #: screen name -> "module:Class"; game kinds use their kind as the screen name and
@@ -80,6 +81,18 @@ class CompanionApp(App):
         session = self.store.new_session(kind, settings)
         self.show_session(session)
         return session
+
+    def refusal_to_start(self, kind: str, settings: Mapping[str, Any]) -> str:
+        """Start a game from a setup screen: "" when it started, else why not, for the setup
+        screen to show (the engine's refusal of the settings, or a database that would not
+        save)."""
+        try:
+            self.start_session(kind, settings)
+        except RuleError as exc:
+            return f"Refused: {exc}"
+        except StoreError as exc:
+            return f"Not saved: {exc}"
+        return ""
 
     def resume(self, session_id: int) -> GameSession:
         session = self.store.open_session(session_id)

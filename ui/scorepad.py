@@ -20,7 +20,7 @@ class ScorePadSetup(Screen):
 
     def start(self) -> None:
         names = [p.name for p in self.ids.picker.chosen]
-        App.get_running_app().start_session("scorepad", {"players": names})
+        self.ids.message.text = App.get_running_app().refusal_to_start("scorepad", {"players": names})
 
 
 class ScoreRow(BoxLayout):

@@ -141,3 +141,18 @@ def test_a_write_the_disk_refuses_is_shown_and_the_score_stays(ui, db):
     ui.tap("+1")
     assert ui.screen.ids.rows.children[0].ids.score.text == "5"
     assert any(t.startswith("Not saved: could not save to") for t in ui.texts())
+
+
+def test_a_new_game_the_disk_refuses_is_said_on_the_setup_screen(ui, db):
+    import sqlite3
+
+    ui.app.store.add_player("Ann", "red")
+    raw = sqlite3.connect(db)
+    raw.execute("CREATE TRIGGER full BEFORE INSERT ON sessions BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    raw.commit()
+    raw.close()
+    ui.tap("Score pad")
+    ui.tap("Ann")
+    ui.tap("Start")
+    assert ui.app.manager.current == "scorepad_setup"
+    assert any(t.startswith("Not saved: could not save to") for t in ui.texts())

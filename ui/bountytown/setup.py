@@ -145,11 +145,10 @@ class BountytownSetup(Screen):
         try:
             for page, entry in enumerate(settings["bounties"]):
                 self._check_bounty(page, entry)
-            App.get_running_app().start_session("bountytown", settings)
         except RuleError as exc:
             self.message = f"Refused: {exc}"
             return
-        self.message = ""
+        self.message = App.get_running_app().refusal_to_start("bountytown", settings)
 
     def _check_bounty(self, page: int, entry: dict[str, Any]) -> None:
         """Show the first bounty the engine refuses, on its own page, before starting."""

@@ -18,7 +18,7 @@ from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.engine import RuleError, new_seed
+from companion.engine import new_seed
 from companion.errors import InputError
 from companion.rapidcity.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.rapidcity.model import COLOURS
@@ -170,10 +170,7 @@ class RapidCitySetup(Screen):
         }
 
     def start(self) -> None:
-        try:
-            App.get_running_app().start_session("rapidcity", self.settings())
-        except RuleError as exc:
-            self.message = f"Refused: {exc}"
+        self.message = App.get_running_app().refusal_to_start("rapidcity", self.settings())
 
 
 load_kv(__file__)

@@ -15,7 +15,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.spinner import SpinnerOption
 
-from companion.engine import RuleError
 from companion.spurs.bag import COLOURS
 from companion.spurs.view import missing_from_sheet, recall, remember
 from ui.kvload import load_kv
@@ -85,10 +84,8 @@ class SpursSetup(Screen):
             self.message = missing[0]
             return
         app = App.get_running_app()
-        try:
-            app.start_session("spurs", settings)
-        except RuleError as exc:
-            self.message = f"Refused: {exc}"
+        self.message = app.refusal_to_start("spurs", settings)
+        if self.message:
             return
         app.store.set_pref(CHARACTERS_PREF, remember(app.store.pref(CHARACTERS_PREF, {}), settings["players"]))
 
