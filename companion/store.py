@@ -106,6 +106,10 @@ class Store:
         fresh = not self.path.exists() or self.path.stat().st_size == 0
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {self.path} ({exc}): check that it and its folder "
+                             "can be read and written, or pass --db to use another file.") from None
+        try:
             if fresh:
                 self._configure()
                 self._create()
@@ -113,10 +117,14 @@ class Store:
                 self._check()
                 self._configure()
         except sqlite3.DatabaseError as exc:
+            self._db.close()
             raise StoreError(
                 f"the database {self.path} is damaged or is not a companion database ({exc}). "
                 "It was left untouched: move it aside to start afresh, or pass --db to use another file."
             ) from None
+        except StoreError:
+            self._db.close()
+            raise
 
     def _configure(self) -> None:
         # WAL + FULL: a commit is on disk when it returns, and readers never block the writer.

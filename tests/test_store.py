@@ -194,3 +194,10 @@ def test_a_write_sqlite_refuses_is_a_store_error_and_changes_nothing(db):
             game.undo()
         assert game.state.scores == (2, 0) and game.can_undo and not game.can_redo
         assert store.open_session(game.id).state.scores == (2, 0)
+
+
+def test_a_database_path_that_cannot_be_opened_says_so(tmp_path):
+    folder = tmp_path / "a-folder.db"
+    folder.mkdir()  # a directory where the file should be
+    with pytest.raises(StoreError, match=r"cannot open the database .*a-folder\.db"):
+        Store(folder)
