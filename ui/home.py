@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from kivy.app import App
+from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.games import TITLES
-from companion.store import SessionInfo
+from companion.store import SessionInfo, StoreError
 from ui import theme
 from ui.app import SCREENS
 from ui.kvload import load_kv
@@ -28,6 +29,8 @@ def when(stamp: str) -> str:
 
 
 class HomeScreen(Screen):
+    message = StringProperty("")
+
     def on_kv_post(self, _base) -> None:
         app = App.get_running_app()
         for kind, title in TITLES.items():
@@ -35,7 +38,15 @@ class HomeScreen(Screen):
                 self.ids.new_games.add_widget(BigButton(text=title, on_release=lambda _b, k=kind: app.new_game(k)))
 
     def on_pre_enter(self, *_args) -> None:
+        self.message = ""
         self.refresh()
+
+    def resume(self, session_id: int) -> None:
+        """Reopen a game; a log that no longer replays is said here, not a crash."""
+        try:
+            App.get_running_app().resume(session_id)
+        except StoreError as exc:
+            self.message = str(exc)
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -46,7 +57,7 @@ class HomeScreen(Screen):
         for info in unfinished:
             text = f"Resume {TITLES.get(info.kind, info.kind)}: {', '.join(player_names(info))}\nstarted {when(info.started)}"
             box.add_widget(BigButton(text=text, height=theme.TOUCH_TALL,
-                                     on_release=lambda _b, sid=info.id: app.resume(sid)))
+                                     on_release=lambda _b, sid=info.id: self.resume(sid)))
         if finished:
             box.add_widget(Caption(text="[b]Recent games[/b]", markup=True, color=(0.95, 0.89, 0.75, 1)))
         for info in finished:

@@ -156,3 +156,20 @@ def test_a_new_game_the_disk_refuses_is_said_on_the_setup_screen(ui, db):
     ui.tap("Start")
     assert ui.app.manager.current == "scorepad_setup"
     assert any(t.startswith("Not saved: could not save to") for t in ui.texts())
+
+
+def test_a_game_whose_log_no_longer_replays_is_reported_on_home(ui, db):
+    import sqlite3
+
+    ui.app.store.add_player("Ann", "red")
+    session = ui.app.store.new_session("scorepad", {"players": ["Ann"]})
+    session.do({"type": "add", "player": "Ann", "points": 3})
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE events SET action = ?", ('{"type": "add", "player": "Zed", "points": 1}',))
+    raw.commit()
+    raw.close()
+    ui.app.go("players")
+    ui.app.go_home()
+    ui.tap(ui.find(startswith="Resume Score pad"))
+    assert ui.app.manager.current == "home"
+    assert any("cannot be replayed at event 1" in t for t in ui.texts())
