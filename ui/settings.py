@@ -3,8 +3,11 @@ that shows every ruling the companion applies where the rulebooks are silent."""
 
 from __future__ import annotations
 
+import re
+
 from kivy.app import App
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion import __version__
 from companion.rulings import for_game
@@ -12,6 +15,14 @@ from ui.kvload import load_kv
 from ui.widgets import Caption, Heading
 
 GAMES = (("Spurs", "R-S"), ("Bountytown", "R-B"), ("Rapid City", "R-R"))
+_EMPHASIS = re.compile(r"\*([^*]+)\*")
+
+
+def ruling_markup(rid: str, text: str) -> str:
+    """One ruling as Kivy markup: the rulings file is Markdown, so its *emphasis* shows in
+    italics and its `code` quotes lose their backticks instead of being printed raw."""
+    body = _EMPHASIS.sub(r"[i]\1[/i]", escape_markup(text).replace("`", ""))
+    return f"[b]{rid}[/b] {body}"
 
 
 class SettingsScreen(Screen):
@@ -20,7 +31,7 @@ class SettingsScreen(Screen):
         for game, prefix in GAMES:
             box.add_widget(Heading(text=f"{game} rulings", color=(0.17, 0.11, 0.08, 1)))
             for rid, text in for_game(prefix):
-                box.add_widget(Caption(text=f"[b]{rid}[/b] {text}", markup=True, font_size="16sp"))
+                box.add_widget(Caption(text=ruling_markup(rid, text), markup=True, font_size="16sp"))
 
     def on_pre_enter(self, *_args) -> None:
         app = App.get_running_app()
