@@ -1,7 +1,8 @@
 """Counting hits against desperados, one after another, from a single draw (R-S4).
 
-Both the engine (a real fight) and the odds (every possible draw) decide a fight with
-:func:`take_hits`, so the probability shown is the probability of what the engine does.
+The engine decides a fight with :func:`take_hits`; the odds count the same rule in
+closed form (``companion.spurs.odds.whole_bag_probability``), and a test holds the two
+equal over every draw, so the probability shown is the probability of what the engine does.
 """
 
 from __future__ import annotations
@@ -36,17 +37,6 @@ def take_hits(unused: Bag, weapon: str, hits: int) -> Bag | None:
     if from_white > unused.white:
         return None
     return unused.minus(Bag(**{specific: from_specific, "white": from_white}))
-
-
-def defeated(drawn: Bag, gang: Sequence[tuple[str, int]]) -> int:
-    """How many of the gang, in reveal order, the drawn bullets beat before the first
-    one they cannot (bullets counted for one desperado never count again)."""
-    unused: Bag | None = drawn
-    for beaten, (weapon, hits) in enumerate(gang):
-        unused = take_hits(unused, weapon, hits)
-        if unused is None:
-            return beaten
-    return len(gang)
 
 
 def parse_gang(text: str) -> list[tuple[str, int]]:

@@ -10,9 +10,15 @@ Which draw each question describes:
   (R-S4 says one desperado draws by its weapon, per R-S1). Spurs' extra draws are simply
   a larger ``draw``.
 - ``gang_probability``: the R-S4 gang draw, one draw from the whole bag for the whole
-  fight. It keeps that meaning even for a one-entry gang, because the CLI verb
-  ``odds gang`` promises the gang draw; a lone desperado (the engine's fights of size 1)
-  is a ``shoot_probability`` question.
+  fight. A "gang" of one is a single desperado, so it is answered as
+  ``shoot_probability`` with that weapon: ``odds gang`` and the engine agree.
+
+A gang's answer is a closed count, not a walk over draws: with weapon-first counting
+(:func:`companion.spurs.desperado.take_hits`) the whites a fight needs are the revolver
+shortfall plus the rifle shortfall, ``max(0, R - grey) + max(0, F - brown)``, whatever
+the reveal order (``R``/``F``: hits the gang's revolvers/rifles need). So the sum runs
+over grey and brown counts only, with the white-and-miss part read from a table of
+suffix sums: O(draw^2) big-integer terms instead of O(draw^3) compositions.
 """
 
 from __future__ import annotations
@@ -22,8 +28,8 @@ from math import comb
 from typing import Iterator, Mapping, Sequence
 
 from companion.errors import InputError
-from companion.spurs.bag import Bag, weapon_named
-from companion.spurs.desperado import check_gang, defeated
+from companion.spurs.bag import WEAPONS, Bag, weapon_named
+from companion.spurs.desperado import check_gang
 from companion.spurs.gold import GoldBag
 
 
@@ -68,17 +74,39 @@ def shoot_probability(bag: Bag, weapon: str, draw: int, need: int) -> Fraction:
 
 
 def gang_probability(bag: Bag, draw: int, gang: Sequence[tuple[str, int]]) -> Fraction:
-    """P(beating every desperado of ``gang`` (weapon, hits) in reveal order) with one
-    draw of ``draw`` bullets from the whole bag (R-S4)."""
+    """P(beating every desperado of ``gang`` (weapon, hits) in reveal order): one draw
+    of ``draw`` bullets from the whole bag (R-S4), or by its weapon for a gang of one."""
     members = check_gang(gang)
+    if len(members) == 1:  # ruling: R-S4 - a single desperado is not a gang: R-S1 draw
+        weapon, hits = members[0]
+        return shoot_probability(bag, weapon, draw, hits)
+    return whole_bag_probability(bag, draw, members)
+
+
+def whole_bag_probability(bag: Bag, draw: int, cards: Sequence[tuple[str, int]]) -> Fraction:
+    """P(beating ``cards`` (weapon, hits), in order) with one draw of ``draw`` bullets from
+    the whole bag: a gang's draw (R-S4), also while only some of its cards are revealed."""
+    members = check_gang(cards)
     _count(draw, "draw", 0)
-    # black and red only ever miss: one kind keeps the enumeration small
-    split = {"grey": bag.grey, "brown": bag.brown, "white": bag.white, "miss": bag.black + bag.red}
-    return sum(
-        (p for drawn, p in compositions(split, draw)
-         if defeated(Bag(grey=drawn["grey"], brown=drawn["brown"], white=drawn["white"]), members) == len(members)),
-        Fraction(0),
-    )
+    need = {weapon: sum(h for w, h in members if w == weapon) for weapon in WEAPONS}
+    grey, brown, white, miss = bag.grey, bag.brown, bag.white, bag.black + bag.red
+    size = min(draw, bag.total)
+    # at_least[s][k]: ways to take s bullets from whites and misses with at least k whites
+    at_least = []
+    for s in range(size + 1):
+        ways = [comb(white, w) * comb(miss, s - w) for w in range(min(white, s) + 1)]
+        suffix = [0] * (white + 2)
+        for w in range(len(ways) - 1, -1, -1):
+            suffix[w] = suffix[w + 1] + ways[w]
+        at_least.append(suffix)
+    good = 0
+    for g in range(min(grey, size) + 1):
+        short_g = max(0, need["revolver"] - g)  # ruling: R-S4 - whites cover only the shortfall
+        for b in range(min(brown, size - g) + 1):
+            whites = short_g + max(0, need["rifle"] - b)
+            if whites <= white:
+                good += comb(grey, g) * comb(brown, b) * at_least[size - g - b][whites]
+    return Fraction(good, comb(bag.total, size))
 
 
 def gold_distribution(bag: GoldBag, draw: int) -> dict[int, Fraction]:

@@ -19,7 +19,7 @@ from companion.spurs.bag import COLOURS
 from companion.spurs.challenges import SHOOTING_WEAPON
 from companion.spurs.engine import ACTIONS, check_turn
 from companion.spurs.herd import cattle_positions, is_herd, round_up_pay
-from companion.spurs.odds import compositions, gang_probability, gold_distribution, shoot_probability
+from companion.spurs.odds import compositions, gold_distribution, shoot_probability, whole_bag_probability
 from companion.spurs.state import Player, SpursState
 from companion.spurs.town import DOCTOR_DRAW, ROBBERY_HITS
 from companion.spurs.turn import UNSTEALABLE
@@ -92,7 +92,7 @@ def _fight(state: SpursState, size: int, cards: Sequence[tuple[str, int]], asked
                             shoot_probability(bag, weapon, asked, hits))
     known = ", ".join(f"{w} {h}" for w, h in cards)
     unknown = f"; {size - len(cards)} not revealed yet" if len(cards) < size else ""
-    return None, Odds(f"beating the {len(cards)} known ({known}){unknown}", gang_probability(bag, asked, cards))
+    return None, Odds(f"beating the {len(cards)} known ({known}){unknown}", whole_bag_probability(bag, asked, cards))
 
 
 def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:

@@ -36,3 +36,11 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, named):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert named in err and err.count("\n") == 1
+
+
+def test_odds_gang_of_one_is_the_single_desperado_draw(capsys):
+    # ruling: R-S4 - the example: `--gang rifle:1` equals `odds shoot --weapon rifle --need 1`
+    assert main(["odds", "gang", "--bag", BAG, "--draw", "3", "--gang", "rifle:1", "--json"]) == 0
+    gang = json.loads(capsys.readouterr().out)
+    assert main(["odds", "shoot", "--bag", BAG, "--weapon", "rifle", "--draw", "3", "--need", "1", "--json"]) == 0
+    assert gang == json.loads(capsys.readouterr().out) == {"p_success": pytest.approx(0.95)}

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from companion.errors import InputError
 from companion.spurs.bag import COLOURS, HIT_COLOURS, Bag, parse_bag
 from companion.spurs.gold import GoldBag
-from companion.spurs.odds import gang_probability, gold_distribution, shoot_probability
+from companion.spurs.desperado import take_hits
+from companion.spurs.odds import (compositions, gang_probability, gold_distribution, shoot_probability,
+                                  whole_bag_probability)
 
 
 def labelled(bag, weapon=None):
@@ -44,7 +46,8 @@ def can_beat(bullets, gang):
 
 
 def brute_gang(bag, draw, gang):
-    draws = ordered_draws(labelled(bag), draw)
+    """A gang draws from the whole bag; a gang of one is a single desperado, by weapon (R-S4)."""
+    draws = ordered_draws(labelled(bag, gang[0][0] if len(gang) == 1 else None), draw)
     good = sum(1 for d in draws if can_beat([c for c, _ in d], gang))
     return Fraction(good, len(draws))
 
@@ -89,12 +92,38 @@ def test_gang_bullet_is_not_counted_twice():
     assert gang_probability(Bag(white=1), 1, [("revolver", 1), ("rifle", 1)]) == 0
 
 
-def test_one_entry_gang_is_the_whole_bag_draw_not_the_weapon_draw():
-    # documented choice: `odds gang` always means the R-S4 gang draw (browns may be drawn
-    # and waste a revolver draw); a lone desperado is asked with shoot_probability
-    bag = Bag(grey=1, brown=2)
-    assert gang_probability(bag, 1, [("revolver", 1)]) == Fraction(1, 3)
-    assert shoot_probability(bag, "revolver", 1, 1) == 1
+def test_a_gang_of_one_is_a_single_desperado_drawing_by_its_weapon():
+    # ruling: R-S4 - the issue's example: a lone rifle desperado needing 1 hit, draw 3,
+    # is the rifle draw (no greys in the pool: 1 - C(5,3)/C(8,3) = 0.95, not 0.708)
+    bag = parse_bag("grey=4,brown=2,white=1,black=2,red=1")
+    assert gang_probability(bag, 3, [("rifle", 1)]) == shoot_probability(bag, "rifle", 3, 1) == Fraction(19, 20)
+    assert whole_bag_probability(bag, 3, [("rifle", 1)]) == Fraction(17, 24)  # the whole-bag draw it is not
+
+
+def engine_counting(bag, draw, cards):
+    """The whole-bag draw judged the way the engine fights: every composition of the
+    draw, each desperado in order beaten with take_hits (weapon-first, whites last)."""
+    split = {"grey": bag.grey, "brown": bag.brown, "white": bag.white, "miss": bag.black + bag.red}
+    total = Fraction(0)
+    for drawn, p in compositions(split, draw):
+        unused = Bag(grey=drawn["grey"], brown=drawn["brown"], white=drawn["white"])
+        for weapon, hits in cards:
+            unused = take_hits(unused, weapon, hits)
+            if unused is None:
+                break
+        else:
+            total += p
+    return total
+
+
+medium_bags = st.builds(Bag, *(st.integers(0, 6) for _ in COLOURS))
+cards_lists = st.lists(st.tuples(st.sampled_from(["revolver", "rifle"]), st.integers(1, 4)), min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(medium_bags, st.integers(0, 12), cards_lists)
+def test_closed_form_gang_odds_equal_the_engines_counting(bag, draw, cards):
+    assert whole_bag_probability(bag, draw, cards) == engine_counting(bag, draw, cards)
 
 
 def test_gold_distribution_at_start_of_game():

@@ -8,7 +8,7 @@ import pytest
 from companion.engine import RuleError
 from companion.spurs.bag import Bag
 from companion.spurs.gold import GoldBag
-from companion.spurs.odds import gang_probability, gold_distribution, shoot_probability
+from companion.spurs.odds import gold_distribution, shoot_probability, whole_bag_probability
 from companion.spurs.view import (cashable, draw_plan, herd_preview, missing_from_sheet, next_token, percent,
                                   pool_colours, recall, refusal, remember, stealable)
 from tests.spurs.helpers import ANN, new_game, physical, play
@@ -39,7 +39,7 @@ def test_a_lone_desperado_draws_by_weapon_a_gang_from_the_whole_bag():
     gang = draw_plan(state, {"type": "desperado", "token": "D1", "count": 3,
                              "desperados": [{"weapon": "revolver", "hits": 2}]})
     assert gang.weapon is None
-    assert gang.headline.p == gang_probability(ANN_BAG, 3, [("revolver", 2)])
+    assert gang.headline.p == whole_bag_probability(ANN_BAG, 3, [("revolver", 2)])
     assert "2 not revealed yet" in gang.headline.text
 
 
@@ -49,7 +49,7 @@ def test_a_waiting_gang_plan_uses_the_known_cards():
     state = play(state, {"type": "end_turn"})
     plan = draw_plan(state, {"type": "desperado", "token": "D1"})
     bob = Bag(grey=3, brown=3, white=1, black=2)
-    assert plan.headline.p == gang_probability(bob, 3, [("revolver", 3)])
+    assert plan.headline.p == whole_bag_probability(bob, 3, [("revolver", 3)])
 
 
 def test_gold_plan_shows_the_nugget_distribution_and_the_fight():

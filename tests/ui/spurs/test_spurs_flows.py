@@ -7,7 +7,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.spurs.bag import Bag
 from companion.spurs.gold import GoldBag
-from companion.spurs.odds import gang_probability, gold_distribution
+from companion.spurs.odds import gold_distribution, whole_bag_probability
 from companion.spurs.view import percent
 from tests.ui.spurs.driving import begin_game, fill_character, ids, page, set_stepper, sheet, tap_panel
 from ui.spurs.controls import BulletDisc, DesperadoCard
@@ -83,7 +83,7 @@ def test_a_desperado_gang_is_revealed_card_by_card(ui):
     set_stepper(ui, ids(ui).count, 2)
     assert len([w for w in ui.widgets() if isinstance(w, DesperadoCard)]) == 1  # standard rule: first card only
     ui.tap("Next: odds and draw")
-    assert percent(gang_probability(ANN_BAG, 3, [("revolver", 1)])) in ui.texts()
+    assert percent(whole_bag_probability(ANN_BAG, 3, [("revolver", 1)])) in ui.texts()
     assert "chance of beating the 1 known (revolver 1); 1 not revealed yet" in ui.texts()
     ui.tap("Enter the bag draw")
     for colour in ("grey", "grey", "black"):
@@ -204,7 +204,7 @@ def test_a_gang_that_won_waits_for_the_next_fighter(ui):
     ui.tap("Desperados")
     ui.tap("Fight the gang at D1 (rifle 3 waiting)")
     bob = Bag(grey=3, brown=3, white=1, black=1)
-    assert percent(gang_probability(bob, 3, [("rifle", 3)])) == "7.1%" and "7.1%" in ui.texts()
+    assert percent(whole_bag_probability(bob, 3, [("rifle", 3)])) == "7.1%" and "7.1%" in ui.texts()
     assert "chance of beating the 1 known (rifle 3); 1 not revealed yet" in ui.texts()
 
 
