@@ -62,10 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     top = parser.add_subparsers(title="verbs", metavar="VERB")
     doctor = top.add_parser("doctor", help="check display, GPIO, serial ports and database; say what to fix")
+    doctor.add_argument("--json", action="store_true",
+                        help="print the checks as a JSON list of {name, ok, detail, fix}")
     doctor.set_defaults(func=_run_doctor)
     pads = top.add_parser("pads", help="live pad monitor in the terminal (which pad, edge, time)")
     add_hardware_options(pads, suppress=True)
     pads.add_argument("--seconds", type=float, default=None, help="stop after this long (default: until Ctrl-C)")
+    pads.add_argument("--json", action="store_true",
+                      help='one JSON object per line: {"pad", "edge", "t_ms"} and {"board", "detail"}')
     pads.set_defaults(func=_run_pads)
     odds = top.add_parser("odds", help="exact odds: odds shoot | odds gang | odds duel")
     odds_verbs = odds.add_subparsers(title="odds", metavar="KIND", required=True)

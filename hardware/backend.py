@@ -43,13 +43,16 @@ class EventQueue(queue.SimpleQueue):
 class Status:
     """What the screen shows about the pads: is the hardware there (``ok``), one line
     saying what it is or what is wrong (``detail``), the pads left out (``faults``) and
-    counters for the curious (skipped serial lines, bounces dropped...)."""
+    counters for the curious (skipped serial lines, bounces dropped...). ``health`` is
+    one word for machines (`companion pads --json`): "ok", "unavailable", or for the pad
+    board "waiting", "silent" (plugged in, heartbeats stopped) and "unplugged"."""
 
     backend: str
     ok: bool
     detail: str
     faults: tuple[PadFault, ...] = ()
     counters: Mapping[str, int] = field(default_factory=dict)
+    health: str = "ok"
 
 
 class Backend:
@@ -117,10 +120,10 @@ class Backend:
         self.pipeline.tick(now_ns() if now is None else now)
 
     def status(self) -> Status:
-        ok, detail = self._describe()
+        health, detail = self._condition()
         detail = "; ".join([detail, *self.tags.describe()])
         counters = {**self.pipeline.counters(), **self._counters(), **self.tags.counters()}
-        return Status(self.name, ok, detail, self.pipeline.faults(), counters)
+        return Status(self.name, health == "ok", detail, self.pipeline.faults(), counters, health)
 
     def _tick_loop(self) -> None:
         while not self._stop.wait(self._tick_s):
@@ -131,6 +134,11 @@ class Backend:
 
     def _close(self) -> None:
         raise NotImplementedError
+
+    def _condition(self) -> tuple[str, str]:
+        """(health word, detail line); backends with more states than up/down override it."""
+        ok, detail = self._describe()
+        return ("ok" if ok else "unavailable"), detail
 
     def _describe(self) -> tuple[bool, str]:
         raise NotImplementedError

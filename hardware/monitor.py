@@ -1,17 +1,28 @@
 """`companion pads`: watch the pads in a terminal while wiring them.
 
 Prints every edge as it arrives - pad, tile, press or release, the edge's time in ms
-since the monitor started, and the backend that stamped it - and every fault as it is
-raised or cleared, so a loose wire or a bouncy switch shows up before a game does.
+since the monitor started, and the backend that stamped it - every fault as it is
+raised or cleared, and every change in the hardware's health (a pad board unplugged,
+or plugged in but silent), so a loose wire or a bouncy switch shows up before a game
+does. With ``--json`` each of those is one JSON object per line, for scripts:
+
+    {"pad": 3, "edge": "press", "t_ms": 1234.567}
+    {"board": "silent", "detail": "pad board /dev/ttyACM0: connected but SILENT: ..."}
+    {"pad": 2, "fault": "stuck", "active": true, "t_ms": 15000.0, "detail": "..."}
+    {"pad": 2, "tag": "0A1B2C3D4E", "t_ms": 99.5}
+
+``board`` is the backend's health word: "ok", "unavailable", and for the pad board
+"waiting", "silent" and "unplugged".
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import queue
 import sys
 import time
-from typing import TextIO
+from typing import Any, TextIO
 
 from hardware.events import Event, PadEvent, PadFault, TagRead, now_ns
 
@@ -21,17 +32,24 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from hardware.choose import open_backend
 
     out = out or sys.stdout
+    as_json = getattr(args, "json", False)
     backend = open_backend(args.backend, pads=getattr(args, "pads", None), port=getattr(args, "port", None))
     t0 = now_ns()
     backend.start()
+
+    def say(line: str) -> None:
+        print(line, file=out, flush=True)
+
     try:
         status = backend.status()
-        print(f"{status.backend}: {status.detail}", file=out)
-        for pad in backend.pads:
-            print(f"  pad {pad.number}  {pad.pin:<7} {pad.name} ({pad.location})", file=out)
-        print("edges (time in ms since start):" + ("" if args.seconds is None else f" for {args.seconds:g} s"),
-              file=out, flush=True)
-        detail = status.detail
+        if as_json:
+            say(json.dumps(health_record(status.health, status.detail)))
+        else:
+            say(f"{status.backend}: {status.detail}")
+            for pad in backend.pads:
+                say(f"  pad {pad.number}  {pad.pin:<7} {pad.name} ({pad.location})")
+            say("edges (time in ms since start):" + ("" if args.seconds is None else f" for {args.seconds:g} s"))
+        seen = (status.health, status.detail)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
         while deadline is None or time.monotonic() < deadline:
             wait = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.monotonic()))
@@ -40,16 +58,32 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             except queue.Empty:
                 pass
             else:
-                print(describe(event, backend.pads.tile, t0), file=out, flush=True)
-            now = backend.status().detail
-            if now != detail:
-                detail = now
-                print(f"{backend.name}: {detail}", file=out, flush=True)
+                say(json.dumps(record(event, t0)) if as_json else describe(event, backend.pads.tile, t0))
+            status = backend.status()
+            now = (status.health, status.detail)
+            # JSON readers want a line per change of health; people also want the detail
+            if now[0] != seen[0] or (not as_json and now[1] != seen[1]):
+                say(json.dumps(health_record(*now)) if as_json else f"{backend.name}: {now[1]}")
+            seen = now
     except KeyboardInterrupt:
         pass
     finally:
         backend.close()
     return 0
+
+
+def health_record(health: str, detail: str) -> dict[str, Any]:
+    return {"board": health, "detail": detail}
+
+
+def record(event: Event, t0_ns: int) -> dict[str, Any]:
+    """One event as the JSON object `companion pads --json` prints for it."""
+    t_ms = round((event.t_ns - t0_ns) / 1e6, 3)
+    if isinstance(event, PadEvent):
+        return {"pad": event.pad, "edge": "press" if event.pressed else "release", "t_ms": t_ms}
+    if isinstance(event, TagRead):
+        return {"pad": event.pad, "tag": event.tag, "t_ms": t_ms}
+    return {"pad": event.pad, "fault": event.kind, "active": event.active, "t_ms": t_ms, "detail": event.message}
 
 
 def describe(event: Event, tile, t0_ns: int) -> str:

@@ -49,7 +49,7 @@ def test_drift_corrected_from_later_heartbeats():
     for second in range(0, 61):
         board_us = round(second * 1e6 * fast)
         clock.heartbeat(board_us % WRAP_US, second * S + 2 * MS)  # each arrives 2 ms after its stamp
-    assert clock.ppm == pytest.approx(-100, abs=5)
+    assert clock.ppm == pytest.approx(100, abs=5)  # a fast board has a positive ppm
     board_us = round(60.5 * 1e6 * fast)
     # uncorrected, 100 ppm over a minute would be 6 ms off; what is left is the link's
     # constant 2 ms, the same for every pad, so it changes no order and no spacing
@@ -67,8 +67,52 @@ def test_board_restart_resynchronises():
     clock = BoardClock()
     clock.heartbeat(900_000_000, 10 * S)
     clock.heartbeat(1_000, 11 * S)  # the board rebooted: its counter started again
+    assert clock.resyncs == 0  # one heartbeat far off could be noise
+    clock.heartbeat(1_001_000, 12 * S)  # the next one agrees with it: a restart
     assert clock.resyncs == 1
-    assert clock.to_host(101_000, 12 * S) == 11 * S + 100 * MS
+    assert clock.to_host(1_101_000, 12 * S + 200 * MS) == 12 * S + 100 * MS
+
+
+def test_one_future_stamped_line_does_not_shift_the_clock():
+    clock = BoardClock()
+    clock.heartbeat(1_000_000, 10 * S)
+    assert clock.to_host(1_600_000, 10 * S + 100 * MS) is None  # 0.5 s in the future: refused
+    clock.heartbeat(1_600_000, 10 * S + 100 * MS)  # a heartbeat that far ahead: not believed
+    clock.heartbeat(2_000_000, 11 * S)
+    assert clock.to_host(2_500_000, 11 * S + 501 * MS) == 11 * S + 500 * MS
+    assert clock.outliers == 2 and clock.resyncs == 0
+
+
+def test_an_edge_from_before_a_restart_is_refused_not_mapped_into_the_past():
+    clock = BoardClock()
+    clock.heartbeat(600_000_000, 10 * S)
+    assert clock.to_host(500_000, 10 * S + 600 * MS) is None  # the board restarted since
+    assert clock.outliers == 1
+
+
+def test_drift_after_a_soft_reset_with_a_stale_first_heartbeat():
+    """After a restart the crystal is the same: its rate is kept, and a first heartbeat
+    held up in a buffer (40 ms) must not be taken for a clock running 4000 ppm slow."""
+    clock = BoardClock()
+    fast = 1.0001
+    for second in range(0, 31):
+        clock.heartbeat(round(second * 1e6 * fast), second * S + 1 * MS)
+    for n, second in enumerate(range(31, 91)):  # restarted at 31 s: the counter from 0
+        board_us = round((second - 31) * 1e6 * fast)
+        stale = 40 * MS if n == 0 else 1 * MS
+        clock.heartbeat(board_us, second * S + stale)
+    assert clock.resyncs == 1
+    assert clock.ppm == pytest.approx(100, abs=5)
+    board_us = round((90.5 - 31) * 1e6 * fast)
+    assert abs(clock.to_host(board_us, 91 * S) - (90_500 + 1) * MS) < 0.2 * MS
+
+
+def test_one_heartbeat_held_up_does_not_bend_the_rate():
+    clock = BoardClock()
+    for second in range(0, 41):
+        delay = 300 * MS if second == 12 else 1 * MS
+        clock.heartbeat(second * 1_000_000, second * S + delay)
+    assert clock.ppm == pytest.approx(0, abs=5)
 
 
 @settings(max_examples=200, deadline=None)

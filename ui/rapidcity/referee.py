@@ -368,6 +368,12 @@ class RefereeScreen(GameScreen):
         if trouble != self._trouble:
             self._trouble = trouble
             self._show_faults()
+            if trouble and self.live is not None and self.live.decided_by_pads and self.stage in ("waiting", "window"):
+                # a silent or unplugged board cannot judge: the card goes back, unjudged
+                self._drop_card()
+                self.stage = "ready"
+                self._show_idle()
+                self.status = "Card stopped: the pads stopped reporting (see above). Tap Ready when they are back."
 
     def _show_faults(self) -> None:
         for pad, tile in self.tiles.items():
@@ -414,6 +420,9 @@ class RefereeScreen(GameScreen):
     def ready(self) -> None:
         """R-R3: pawns are back; start the card and reveal it after a random delay."""
         down = [tile.tile_name for tile in self.tiles.values() if tile.pressed and not tile.fault]
+        if self.backend is not None and self._trouble:
+            self.message = "The pads are not reporting (see above): no card until they are."
+            return
         if down:
             self.message = f"Take the pawn off {', '.join(down)} first (R-R3)."
             return

@@ -8,6 +8,11 @@ Lines sent over USB serial, one per event (hardware/serial_board.py reads them):
     P <pad> <us>      press  (pin went low)  at board time <us>
     R <pad> <us>      release (pin went high)
     H <us>            heartbeat, once a second
+    V <version>       this firmware's version, with every 10th heartbeat (the host
+                      flushes what was sent before it opened the port, so once at
+                      start would be lost)
+    O <count>         edges lost because the ring below was full, sent when it grows
+                      (with the version too); the host shows both on its status line
     T <pad> <tagid>   (optional) a tag read by a reader wired to this board
 
 <us> is a 32-bit microsecond counter (wraps every 71.6 minutes). MicroPython's
@@ -25,6 +30,7 @@ from array import array
 
 from machine import Pin
 
+VERSION = "1.1"
 PADS = {1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7}  # pad number -> GP pin (GP2..GP7)
 RING = 256
 WRAP = 1 << 32
@@ -78,13 +84,21 @@ def advance():
 
 out = sys.stdout
 next_beat = time.ticks_ms()
+beats = 0
+told_lost = 0
 while True:
     while tail != head:
         kind = "P" if levels[tail] == 0 else "R"
         out.write("%s %d %d\n" % (kind, pads[tail], board_us(stamps[tail])))
         tail = (tail + 1) % RING
+    if lost != told_lost:
+        told_lost = lost
+        out.write("O %d\n" % (told_lost % WRAP))
     if time.ticks_diff(time.ticks_ms(), next_beat) >= 0:
         advance()
         out.write("H %d\n" % board_us(time.ticks_us()))
+        if beats % 10 == 0:
+            out.write("V %s\nO %d\n" % (VERSION, told_lost % WRAP))
+        beats += 1
         next_beat = time.ticks_add(next_beat, 1000)
     time.sleep_ms(1)
