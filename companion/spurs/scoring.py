@@ -18,8 +18,10 @@ MOST: dict[str, Callable[[Player], int]] = {
 def final_table(players: tuple[Player, ...], points: int) -> tuple[ScoreRow, ...]:
     """Rows best first: score (Fame + Most bonuses), then money (R-S7). Players equal on
     both share a place; the first place's tie is for a duel to break."""
+    # ruling: R-S6 - tied players all take the marker; a player with none of the thing
+    # has no "most", so when everyone has 0 nobody takes it
     bonuses = {p.name: tuple(m for m, value in MOST.items()
-                             if value(p) == max(value(q) for q in players)) for p in players}  # ruling: R-S6
+                             if value(p) > 0 and value(p) == max(value(q) for q in players)) for p in players}
     ranked = sorted(players, key=lambda p: (-(p.fame + points * len(bonuses[p.name])), -p.money))
     rows: list[ScoreRow] = []
     for p in ranked:

@@ -99,8 +99,8 @@ def turn_in(state: SpursState, action: Mapping[str, Any]) -> SpursState:
 def doctor(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     """A free draw of two returning the reds drawn (once a visit), or $5 per red removed.
 
-    The free draw is not shooting, so a white drawn here goes back into the bag: R-S2
-    and the rulebook ("after any shooting ... white bullets") speak of shooting draws.
+    The free draw is not shooting, so a white drawn here goes back into the bag, as
+    R-S2 now says outright (the rulebook's "after any shooting" is about shooting draws).
     """
     rule = "Doctor's Office"
     option = fields.choice(action, "option", rule, ("draw", "pay"))
@@ -114,7 +114,7 @@ def doctor(state: SpursState, action: Mapping[str, Any]) -> SpursState:
         return replace(visit(state, "doctor's office").with_current(player), last_outcome=f"paid to remove {reds} red")
     state = visit(state, "doctor's office", once="doctor's free draw")
     drawn, record = fields.draw_bullets(state, action, DOCTOR_DRAW, None)
-    player = replace(player, bag=player.bag.minus(Bag(red=drawn.red)))
+    player = replace(player, bag=player.bag.minus(Bag(red=drawn.red)))  # ruling: R-S2 - only reds leave
     return replace(state.with_current(player), last_draw=(record,),
                    last_outcome=f"drew {drawn}: {drawn.red} red returned to stock")
 

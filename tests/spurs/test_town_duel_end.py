@@ -55,6 +55,18 @@ def test_doctor_free_draw_returns_reds_once_per_visit():
         play(s, {"type": "doctor", "option": "draw", **physical(grey=2)})
 
 
+def test_doctor_free_draw_is_not_shooting_whites_and_others_go_back_R_S2():
+    # ruling: R-S2 - "The Doctor's free draw is not shooting: only its red bullets leave
+    # (to stock); whites and every other colour go back."
+    for drawn in ({"white": 1, "grey": 1}, {"white": 1, "red": 1}, {"brown": 1, "black": 1}):
+        before = new_game().players[0].bag
+        after = play(new_game(), {"type": "doctor", "option": "draw", "draw": "physical", "drawn": drawn}).players[0].bag
+        assert after.counts() == {**before.counts(), "red": before.red - drawn.get("red", 0)}
+    # a shooting draw, by contrast, sends its white to the box
+    shot = play(new_game(), {"type": "outlaw", "token": "O1", "hits": 1, **physical(white=1, grey=1, black=1)})
+    assert shot.players[0].bag.white == 0
+
+
 def test_doctor_pay_per_red():
     s = play(rich(new_game(), 10), {"type": "doctor", "option": "pay", "reds": 1})
     assert (s.players[0].bag.red, s.players[0].money) == (0, 5)
@@ -145,7 +157,7 @@ def test_tied_on_score_and_money_a_duel_decides_and_is_recorded():
     s = play(two_of_a_kind(target_fame=3),
              {"type": "adjust", "player": "Bob", "fame": 2, "posters": 1},
              {"type": "adjust", "player": "Ann", "fame": 3})
-    # Ann 3 + Bullets + Money(0 = 0) = 5; Bob 2 + Bullets + Posters + Money = 5
+    # Ann 3 + Bullets = 4; Bob 2 + Bullets + Posters = 4; both $0: nobody has Most Money
     assert [r.place for r in s.final] == [1, 1]
     assert s.winner is None and set(s.tied_for_first) == {"Ann", "Bob"}
     assert ENGINE.result(s) is None  # still open: the tie-break duel is to be recorded
@@ -156,6 +168,20 @@ def test_tied_on_score_and_money_a_duel_decides_and_is_recorded():
     assert ENGINE.result(s)["winners"] == ["Bob"]
     with pytest.raises(RuleError, match="no tie"):
         play(s, {"type": "tiebreak", "winner": "Ann"})
+
+
+def test_a_most_marker_nobody_has_goes_to_nobody_R_S6():
+    # ruling: R-S6 - "when everyone has 0, nobody receives that marker": no posters and
+    # $0 all round give nobody Most Wanted Posters or Most Money (they did: all tied at 0)
+    s = play(new_game(target_fame=3), {"type": "adjust", "player": "Bob", "fame": 3})
+    rows = {r.name: r for r in s.final}
+    assert rows["Ann"].bonuses == ("Most Bullets",) and rows["Bob"].bonuses == ("Most Bullets",)
+    assert rows["Cid"].bonuses == () and [r.score for r in s.final] == [4, 1, 0]
+    # and no counting bullets anywhere: nobody has Most Bullets either
+    empty = ENGINE.initial_state({"players": [{**ANN, "bag": {"black": 2}}, {**BOB, "bag": {"red": 1}}],
+                                  "target_fame": 1})
+    s = play(empty, {"type": "adjust", "player": "Ann", "fame": 1})
+    assert all(r.bonuses == () for r in s.final) and s.winner == "Ann"
 
 
 def test_custom_target_and_bad_settings():
