@@ -117,11 +117,13 @@ def sample_counts(counts: Mapping[str, int], rng: random.Random, asked: int) -> 
     return drawn
 
 
-def check_entered(counts: Mapping[str, int], entered: object, asked: int, *, rule: str) -> dict[str, int]:
+def check_entered(counts: Mapping[str, int], entered: object, asked: int, *, rule: str,
+                  optional: int = 0) -> dict[str, int]:
     """Validate tokens drawn from a physical bag against the bag they came from.
 
-    The draw must be exactly the size a digital draw would take (``asked``, or all the
-    bag holds if fewer), so a forgotten or extra tap is caught rather than recorded.
+    The draw must be the size a digital draw would take (``asked``, or all the bag holds
+    if fewer), so a forgotten or extra tap is caught rather than recorded; only the last
+    ``optional`` of ``asked`` (the extra draws Spurs made available) may be left out.
     """
     if not isinstance(entered, Mapping):
         raise RuleError("R-S10", f"a physical draw needs 'drawn' as {{kind: count}}, got {entered!r}")
@@ -135,9 +137,11 @@ def check_entered(counts: Mapping[str, int], entered: object, asked: int, *, rul
             raise RuleError(rule, f"{n} {kind} entered but the bag holds {counts[kind]}")
         drawn[kind] = n
     size = min(asked, sum(counts.values()))
-    if sum(drawn.values()) != size:
-        raise RuleError(rule, f"this draw takes {size} (asked {asked}, all if the bag holds fewer); "
-                              f"{sum(drawn.values())} entered")
+    fewest = min(asked - optional, size)  # ruling: R-S12 - a Spur's extra draw may go unused
+    taken = sum(drawn.values())
+    if not fewest <= taken <= size:
+        takes = f"{size}" if fewest == size else f"{fewest} to {size} (a Spur's extra draw is yours to use or not)"
+        raise RuleError(rule, f"this draw takes {takes} (asked {asked}, all if the bag holds fewer); {taken} entered")
     return drawn
 
 
@@ -146,13 +150,14 @@ def draw_digital(bag: Bag, rng: random.Random, asked: int, weapon: str | None = 
     return Bag(**sample_counts(bag.pool(weapon).counts(), rng, asked))
 
 
-def check_physical(bag: Bag, entered: object, asked: int, weapon: str | None = None) -> Bag:
+def check_physical(bag: Bag, entered: object, asked: int, weapon: str | None = None, optional: int = 0) -> Bag:
     """The bullets a player drew from the physical bag, refused with the reason when
-    they could not have come out of this bag for this draw."""
+    they could not have come out of this bag for this draw (``optional``: see
+    :func:`check_entered`)."""
     if weapon is not None and isinstance(entered, Mapping) and entered.get(LEFT_IN_BAG[weapon]):
         raise RuleError("R-S1", f"a {weapon} draw leaves the {LEFT_IN_BAG[weapon]} bullets in the bag; "
                                 f"{entered[LEFT_IN_BAG[weapon]]} {LEFT_IN_BAG[weapon]} entered")
-    return Bag(**check_entered(bag.pool(weapon).counts(), entered, asked, rule="R-S1"))
+    return Bag(**check_entered(bag.pool(weapon).counts(), entered, asked, rule="R-S1", optional=optional))
 
 
 def after_shooting(bag: Bag, drawn: Bag) -> Bag:

@@ -52,7 +52,7 @@ def shooting(state: SpursState, action: Mapping[str, Any], weapon: str, kind: st
     red = action.get("red", False)
     if not isinstance(red, bool):
         raise RuleError(rule, f"'red' (the token's Red Bullet icon) must be true or false, got {red!r}")
-    drawn, record = fields.draw_bullets(state, action, fields.shooting_size(state, action), weapon)
+    drawn, record = fields.shoot(state, action, weapon)
     player = state.player
     state = replace(state.with_current(replace(player, bag=after_shooting(player.bag, drawn))), last_draw=(record,))
     hits = drawn.hits(weapon)
@@ -138,7 +138,7 @@ def _start_fight(state: SpursState, action: Mapping[str, Any], fight: Fight, car
                  rng: random.Random | None = None) -> SpursState:
     """Draw once for the whole fight, then resolve the cards known so far."""
     weapon = cards[0].weapon if fight.size == 1 else None  # ruling: R-S4 (lone desperado: by weapon)
-    drawn, record = fields.draw_bullets(state, action, fields.shooting_size(state, action), weapon, rng)
+    drawn, record = fields.shoot(state, action, weapon, rng)
     player = state.player
     state = state.with_current(replace(player, bag=after_shooting(player.bag, drawn)))
     state = replace(state, last_draw=state.last_draw + (record,))

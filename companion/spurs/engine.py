@@ -22,11 +22,13 @@ Bags and Riding Skill come from the character sheet; the companion never invents
 Draws. Every action that draws carries either ``{"draw": "digital", "seed": <int>}``
 (the companion draws; the seed makes replays identical) or ``{"draw": "physical",
 "drawn": {"grey": 1, "white": 1, ...}}`` (the colours taken from the real bag, which
-must be exactly the draw's size: the number asked, or every eligible bullet if fewer).
-Both change the bag the same way (R-S10). A shooting draw asks for 3, plus one per
-Spur spent this turn, plus ``"extra": n`` for Equipment. What was drawn is in
-``state.last_draw`` (a tuple of ``DrawRecord``); ``state.last_outcome`` says what
-happened in words.
+must be the draw's size: the number asked, or every eligible bullet if fewer). Both
+change the bag the same way (R-S10). A shooting draw asks for 3, plus one per Spur
+spent as a boost this turn, plus ``"extra": n`` for Equipment. A Spur's extra draw is
+only made available (R-S12): the companion's draw takes it, a physical draw may leave
+it out (a dig likewise: ``nuggets`` plus the Spurs, at least ``nuggets``). What was
+drawn is in ``state.last_draw`` (a tuple of ``DrawRecord``); ``state.last_outcome``
+says what happened in words.
 
 Actions (all by the current player unless a field names someone):
 
@@ -77,7 +79,8 @@ Duel, rest and the turn::
      "steal": {"what": "money"} | {"what": "gold"} | {"what": "equipment", "name": "Lasso"}
               | {"what": "token", "token": "P1"} | null}
     {"type": "rest"}
-    {"type": "spend_spur"}                   before the draw it boosts
+    {"type": "spend_spur", "use": "boost"}   before the draw it boosts ("use" may be left out)
+    {"type": "spend_spur", "use": "reroll"}  one die re-rolled at the table: only the Spur is spent
     {"type": "end_turn"}                     play passes clockwise
     {"type": "adjust", "player": "Bob", "fame": 1, "money": 5, "spurs": 1, "posters": 0,
      "bullets": {"white": 1, "red": 1}, "bank": 50, "note": "Stagecoach event"}

@@ -87,17 +87,26 @@ def _mode(action: Mapping[str, Any]) -> str:
     return mode
 
 
+def shoot(state: SpursState, action: Mapping[str, Any], weapon_: str | None,
+          rng: random.Random | None = None) -> tuple[Bag, DrawRecord]:
+    """A shooting draw (:func:`shooting_size` bullets); a physical one may leave out the
+    extra draws the turn's Spurs made available (R-S12)."""
+    return draw_bullets(state, action, shooting_size(state, action), weapon_, rng, optional=state.turn.boost)
+
+
 def draw_bullets(state: SpursState, action: Mapping[str, Any], asked: int, weapon_: str | None,
-                 rng: random.Random | None = None) -> tuple[Bag, DrawRecord]:
+                 rng: random.Random | None = None, optional: int = 0) -> tuple[Bag, DrawRecord]:
     """The current player's draw, digital (seeded) or physical (entered as ``drawn``),
     with the record the UI shows. The bag itself is not changed here. ``rng`` carries on
-    a generator already used by the same action (a dig before the bullets)."""
+    a generator already used by the same action (a dig before the bullets). The
+    companion's own draw takes all ``asked``; a physical one may leave out the last
+    ``optional`` of them."""
     player = state.player
     mode = _mode(action)
     if mode == "digital":
         drawn = draw_digital(player.bag, rng or rng_for(action), asked, weapon_)  # ruling: R-S10
     else:
-        drawn = check_physical(player.bag, action.get("drawn"), asked, weapon_)  # ruling: R-S10
+        drawn = check_physical(player.bag, action.get("drawn"), asked, weapon_, optional)  # ruling: R-S10
     return drawn, DrawRecord(player.name, "bullets", mode, action.get("seed") if mode == "digital" else None,
                              drawn, weapon_)
 
@@ -105,10 +114,11 @@ def draw_bullets(state: SpursState, action: Mapping[str, Any], asked: int, weapo
 def dig(state: SpursState, action: Mapping[str, Any], asked: int,
         rng: random.Random | None) -> tuple[GoldBag, DrawRecord]:
     """The dig from the Gold/Stones bag: digital from ``rng`` (the action's seed), or
-    physical as ``"found": {"gold": g, "stones": s}``."""
+    physical as ``"found": {"gold": g, "stones": s}``, which may leave out the extra
+    objects the turn's Spurs made available (R-S12)."""
     mode = _mode(action)
     if mode == "digital":
         found = dig_digital(state.gold_bag, rng, asked)
     else:
-        found = dig_physical(state.gold_bag, action.get("found"), asked)
+        found = dig_physical(state.gold_bag, action.get("found"), asked, state.turn.boost)  # ruling: R-S12
     return found, DrawRecord(state.player.name, "gold", mode, action.get("seed") if mode == "digital" else None, found)

@@ -34,9 +34,10 @@ def dig_digital(bag: GoldBag, rng: random.Random, asked: int) -> GoldBag:
     return GoldBag(**sample_counts(bag.counts(), rng, asked))
 
 
-def dig_physical(bag: GoldBag, entered: object, asked: int) -> GoldBag:
-    """What the player pulled from the real bag, refused when the bag could not hold it."""
-    return GoldBag(**check_entered(bag.counts(), entered, asked, rule="R-S5"))
+def dig_physical(bag: GoldBag, entered: object, asked: int, optional: int = 0) -> GoldBag:
+    """What the player pulled from the real bag, refused when the bag could not hold it
+    (the last ``optional`` objects asked, a Spur's extra draws, may be left out)."""
+    return GoldBag(**check_entered(bag.counts(), entered, asked, rule="R-S5", optional=optional))
 
 
 def after_dig(bag: GoldBag, found: GoldBag) -> GoldBag:

@@ -52,7 +52,8 @@ class Turn:
 
     ``action`` is the one of A) Duel, B) Visit Town, C) Challenge, D) Rest taken so far;
     ``ended`` is set when the rules end the turn early (a failed challenge, resting);
-    ``boost`` counts the Spurs spent, each an extra object on every later draw this turn;
+    ``boost`` counts the Spurs spent as boosts, each an extra object made available on
+    every later draw this turn (R-S12);
     ``visited`` lists buildings in visiting order (the last is where the player stands);
     ``used`` names once-a-visit options already taken (doctor draw, saloon card, robbery).
     """

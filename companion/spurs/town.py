@@ -168,7 +168,7 @@ def bank(state: SpursState, action: Mapping[str, Any]) -> SpursState:
         return replace(visit(state, "bank").with_current(player), last_outcome=f"sold {nuggets} gold for ${GOLD_PRICE * nuggets}")
     weapon = fields.weapon(action, rule)
     state = visit(state, "bank", once="bank robbery")
-    drawn, record = fields.draw_bullets(state, action, fields.shooting_size(state, action), weapon)
+    drawn, record = fields.shoot(state, action, weapon)
     player = replace(player, bag=after_shooting(player.bag, drawn), posters=player.posters + 1)
     hits = drawn.hits(weapon)
     if hits >= ROBBERY_HITS:

@@ -14,15 +14,28 @@ DUEL_BOUNTY_PER_POSTER = 20
 UNSTEALABLE = ("training", "henchmen")
 
 
+SPUR_USES = ("boost", "reroll")
+
+
 def spend_spur(state: SpursState, action: Mapping[str, Any]) -> SpursState:
-    """Discard a Spur: one extra object on every later draw this turn. Fights and
-    challenges are single actions, so a Spur can never be spent half way through one."""
+    """Discard a Spur, as a boost (the default) or for one die re-roll (R-S12).
+
+    A boost makes one more object available on every later draw this turn (and an
+    extra movement and riding die, rolled at the table). Fights and challenges are
+    single actions, so a Spur can never be spent half way through one. A re-roll is
+    rolled at the table: the companion records only the Spur spent.
+    """
+    use = action.get("use", "boost")
+    if use not in SPUR_USES:
+        raise RuleError("R-S12", f"a Spur is spent as a 'boost' or for a 'reroll', got {use!r}")
     player = state.player
     if player.spurs < 1:
         raise RuleError("Spur Tokens", f"{player.name} has no Spur token to spend")
     state = state.with_current(replace(player, spurs=player.spurs - 1))
-    return replace(state, turn=replace(state.turn, boost=state.turn.boost + 1),
-                   last_outcome=f"spent a Spur: draws this turn take {state.turn.boost + 1} extra")
+    if use == "reroll":  # ruling: R-S12 - one die re-rolled once, nothing else
+        return replace(state, last_outcome=f"{player.name} spent a Spur to re-roll one die")
+    return replace(state, turn=replace(state.turn, boost=state.turn.boost + 1),  # ruling: R-S12
+                   last_outcome=f"spent a Spur: up to {state.turn.boost + 1} extra draw(s) available this turn")
 
 
 def rest(state: SpursState, action: Mapping[str, Any]) -> SpursState:

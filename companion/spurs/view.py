@@ -46,6 +46,8 @@ class DrawPlan:
     pool it comes from (None: the whole bag), ``dig`` the objects asked from the
     Gold/Stones bag. ``headline`` is the chance that decides the action; ``lines`` are
     the others worth seeing (each k of "at least k hits", each nugget count).
+    ``optional`` is how many of the bullets (and of the dig) are extra draws the turn's
+    Spurs made available, which a physical draw may leave out (R-S12).
     """
 
     title: str
@@ -54,6 +56,7 @@ class DrawPlan:
     dig: int
     headline: Odds | None
     lines: tuple[Odds, ...]
+    optional: int = 0
 
 
 def percent(p: Fraction) -> str:
@@ -110,12 +113,13 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
             need = fields.whole(action, "hits", kind, 1)
             headline, lines = _at_least(player, weapon, asked, need)
             return DrawPlan(f"{kind.title()} {action.get('token', '')}: draw {asked} ({weapon})",
-                            asked, weapon, 0, headline, lines)
+                            asked, weapon, 0, headline, lines, state.turn.boost)
         if kind == "bank":
             weapon = fields.weapon(action, "Lucky Boot Bank")
             asked = fields.shooting_size(state, action)
             headline, lines = _at_least(player, weapon, asked, ROBBERY_HITS)
-            return DrawPlan(f"Rob the bank (${state.bank}): draw {asked} ({weapon})", asked, weapon, 0, headline, lines)
+            return DrawPlan(f"Rob the bank (${state.bank}): draw {asked} ({weapon})", asked, weapon, 0, headline, lines,
+                            state.turn.boost)
         if kind == "desperado":
             asked = fields.shooting_size(state, action)
             gang = state.gang(str(action.get("token")))
@@ -123,17 +127,20 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
                            else (fields.whole(action, "count", kind, 1), _cards(action)))
             weapon, headline = _fight(state, size, cards, asked)
             return DrawPlan(f"Desperado {action.get('token', '')}: draw {asked}"
-                            + (f" ({weapon})" if weapon else " from the whole bag"), asked, weapon, 0, headline, ())
+                            + (f" ({weapon})" if weapon else " from the whole bag"), asked, weapon, 0, headline, (),
+                            state.turn.boost)
         if kind == "gold":
             dig = fields.whole(action, "nuggets", kind, 1) + state.turn.boost
             count = fields.whole(action, "count", kind, 0)
             found = gold_distribution(state.gold_bag, dig)
             lines = tuple(Odds(f"{n} gold", p) for n, p in sorted(found.items()))
             if count == 0:
-                return DrawPlan(f"Dig for gold {action.get('token', '')}: {dig} from the bag", 0, None, dig, None, lines)
+                return DrawPlan(f"Dig for gold {action.get('token', '')}: {dig} from the bag", 0, None, dig, None, lines,
+                                state.turn.boost)
             asked = fields.shooting_size(state, action)
             weapon, headline = _fight(state, count, _cards(action), asked)
-            return DrawPlan(f"Dig {dig}, then draw {asked} for {count} desperado(s)", asked, weapon, dig, headline, lines)
+            return DrawPlan(f"Dig {dig}, then draw {asked} for {count} desperado(s)", asked, weapon, dig, headline, lines,
+                            state.turn.boost)
         if kind == "doctor":
             reds = {drawn["red"]: p for drawn, p in compositions(
                 {"red": player.bag.red, "other": player.bag.total - player.bag.red}, DOCTOR_DRAW)}

@@ -1,5 +1,7 @@
 """C) Resolve a Challenge, from the rulebook's wording."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.engine import RuleError
@@ -37,13 +39,44 @@ def test_hunt_is_rifle_only():
         play(new_game(), {"type": "hunt", "token": "P1", "hits": 1, **physical(grey=1, brown=1, black=1)})
 
 
-def test_spurs_spent_before_the_draw_add_bullets():
+def test_spurs_spent_before_the_draw_make_an_extra_bullet_available_R_S12():
+    # ruling: R-S12 - "the player may use them or not, so a physical draw of the usual
+    # count is accepted too" (it was refused: "takes 4")
     s = play(new_game(), {"type": "adjust", "spurs": 1}, {"type": "spend_spur"})
-    assert s.players[0].spurs == 0
-    with pytest.raises(RuleError, match="takes 4"):
-        play(s, {"type": "hunt", "token": "P1", "hits": 1, **physical(brown=2, black=1)})
-    s = play(s, {"type": "hunt", "token": "P1", "hits": 1, **physical(brown=2, black=1, white=1)})
-    assert s.players[0].carried[0].token == "P1"
+    assert s.players[0].spurs == 0 and s.turn.boost == 1
+    usual = play(s, {"type": "hunt", "token": "P1", "hits": 1, **physical(brown=2, black=1)})
+    assert usual.players[0].carried[0].token == "P1"
+    boosted = play(s, {"type": "hunt", "token": "P1", "hits": 1, **physical(brown=2, black=1, white=1)})
+    assert boosted.players[0].carried[0].token == "P1" and boosted.players[0].bag.white == 0
+    for short_or_long in (physical(brown=1, black=1), physical(brown=2, black=2, white=1)):
+        with pytest.raises(RuleError, match="takes 3 to 4"):
+            play(s, {"type": "hunt", "token": "P1", "hits": 1, **short_or_long})
+    digital = play(s, {"type": "hunt", "token": "P1", "hits": 1, "draw": "digital", "seed": 3})
+    assert digital.last_draw[0].drawn.total == 4  # the companion's draw uses what the Spur made available
+
+
+def test_a_spur_boosted_dig_may_leave_the_extra_object_in_the_bag_R_S12():
+    s = play(new_game(), {"type": "adjust", "spurs": 1}, {"type": "spend_spur"})
+    dig = {"type": "gold", "token": "G1", "nuggets": 2, "count": 0, "draw": "physical"}
+    assert play(s, {**dig, "found": {"gold": 1, "stones": 1}}).players[0].gold == 1
+    assert play(s, {**dig, "found": {"gold": 2, "stones": 1}}).players[0].gold == 2
+    with pytest.raises(RuleError, match="takes 2 to 3"):
+        play(s, {**dig, "found": {"gold": 1}})
+
+
+def test_a_spur_spent_on_a_re_roll_is_only_spent_R_S12():
+    # ruling: R-S12 - "Spent as a re-roll, it re-rolls one die once and does nothing else"
+    s = play(new_game(), {"type": "adjust", "spurs": 2})
+    after = play(s, {"type": "spend_spur", "use": "reroll"})
+    assert after.players[0].spurs == 1 and after.turn == s.turn  # no extra draw, no turn action
+    assert after.players[0] == replace(s.players[0], spurs=1) and after.players[1:] == s.players[1:]
+    assert "re-roll" in after.last_outcome
+    with pytest.raises(RuleError, match="takes 3"):  # no extra draw came with it
+        play(after, {"type": "hunt", "token": "P1", "hits": 1, **physical(brown=2, black=1, white=1)})
+    with pytest.raises(RuleError, match="'boost' or for a 'reroll'"):
+        play(s, {"type": "spend_spur", "use": "luck"})
+    with pytest.raises(RuleError, match="no Spur"):
+        play(new_game(), {"type": "spend_spur", "use": "reroll"})
 
 
 def test_no_spur_to_spend_is_refused():

@@ -28,6 +28,8 @@ actions = st.one_of(
     st.builds(lambda f, r: {"type": "saloon", "option": "card", "fame": f, "bullets": {"red": r}},
               st.integers(-3, 2), st.integers(0, 3)),
     st.just({"type": "spend_spur"}),
+    st.just({"type": "spend_spur", "use": "reroll"}),
+    st.just({"type": "adjust", "spurs": 1}),
     st.just({"type": "end_turn"}),
     st.just({"type": "end_turn"}),
 )

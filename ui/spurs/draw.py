@@ -49,10 +49,14 @@ def counted(bag: Bag) -> str:
 
 
 class ColourTap(Button):
-    """One colour of the physical draw: a tap adds one taken out of the bag."""
+    """One colour of the physical draw: a tap adds one taken out of the bag. The page
+    sets ``taken`` and ``in_bag``: a kv expression reaching through ``page`` to its
+    dicts was never re-evaluated, so the counts on the buttons stayed at 0."""
 
     kind = StringProperty("grey")
     page = ObjectProperty(None)
+    taken = NumericProperty(0)
+    in_bag = NumericProperty(0)
 
 
 class DrawPage(Page):
@@ -65,6 +69,7 @@ class DrawPage(Page):
     entered = DictProperty()  # taps so far: colour (and gold, stones) -> count
     bullets = NumericProperty(0)
     dig = NumericProperty(0)
+    optional = NumericProperty(0)  # extra draws from Spurs, which a physical entry may leave out
     outcome = StringProperty("")
     drew = StringProperty("")
     left = StringProperty("")  # a fight's bullets not yet counted
@@ -73,7 +78,7 @@ class DrawPage(Page):
              phase: str = "before", **_context: Any) -> None:
         if action is not None:
             self.pending, self.plan = action, plan
-            self.bullets, self.dig = plan.bullets, plan.dig
+            self.bullets, self.dig, self.optional = plan.bullets, plan.dig, plan.optional
             self.chance = percent(plan.headline.p) if plan.headline else ""
             self.headline = f"chance of {plan.headline.text}" if plan.headline else "what the dig may find"
             self.lines = "   ".join(f"{line.text}: {percent(line.p)}" for line in plan.lines)
@@ -82,11 +87,30 @@ class DrawPage(Page):
     def on_phase(self, _page: DrawPage, phase: str) -> None:
         self.ids.phases.current = phase
 
+    def on_entered(self, *_args: Any) -> None:
+        self.show_counts()
+
+    def on_pool(self, *_args: Any) -> None:
+        self.show_counts()
+
+    def show_counts(self) -> None:
+        """Each colour button's taps so far and what the bag holds of it."""
+        for tap in self.walk(restrict=True):
+            if isinstance(tap, ColourTap):
+                tap.taken, tap.in_bag = self.entered.get(tap.kind, 0), self.pool.get(tap.kind, 0)
+
     def update(self, state: SpursState) -> None:
         if self.phase == "after":
             self.show_result(state)
         elif self.plan is not None:
             self.pool = {**pool_colours(state, self.plan.weapon), **state.gold_bag.counts()}
+
+    @staticmethod
+    def tally(what: str, taken: int, asked: int, optional: int) -> str:
+        """How far a physical entry is ("Bullets: 2 of 4 tapped"), saying when a Spur's
+        extra draws may be left out, so a usual-size draw is not taken for a short one."""
+        fewest = f" ({asked - optional} is fine too: the Spur's extra is optional)" if optional else ""
+        return f"{what}: {taken} of {asked} tapped{fewest}"
 
     def draw_for_me(self) -> None:
         self.send({"draw": "digital", "seed": new_seed()})

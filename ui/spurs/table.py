@@ -33,7 +33,10 @@ COLUMNS = {2: 2, 3: 3, 4: 2, 5: 3, 6: 3}
 MENU = {"hunt": ("hunt", "shoot"), "outlaw": ("outlaw", "shoot"), "horse": ("horse", "horse"),
         "cattle": ("cattle", "cattle"), "desperado": ("desperado", "gang"), "gold": ("gold", "gang"),
         "town": ("buy", "town"), "duel": ("duel", "duel"), "rob_rancher": ("cattle", None),
-        "rest": ("rest", None), "spend_spur": ("spend_spur", None), "end_turn": ("end_turn", None)}
+        "rest": ("rest", None), "spend_spur": ("spend_spur", None), "reroll": ("spend_spur", None),
+        "end_turn": ("end_turn", None)}
+#: menu entries sent at once whose action carries more than its type
+FIXED = {"reroll": {"use": "reroll"}}
 
 
 def carried_text(player: Player) -> str:
@@ -95,7 +98,7 @@ class ActionsPage(Page):
 
     def update(self, state: SpursState) -> None:
         p = state.player
-        boost = f", draws +{state.turn.boost}" if state.turn.boost else ""
+        boost = f", up to +{state.turn.boost} draw(s) available" if state.turn.boost else ""
         self.heading = (f"{p.name} ({p.character}): fame {p.fame}, ${p.money}, {p.spurs} Spur(s){boost}. "
                         f"Bank ${state.bank}; gold bag {state.gold_bag.gold} gold, {state.gold_bag.stones} stones")
         self.spurs = p.spurs
@@ -192,7 +195,7 @@ class SpursScreen(GameScreen):
             self.show(page, kind=what)
             return
         action = ({"type": "cattle", "option": "rob", "token": next_token(self.state, "cattle")}
-                  if what == "rob_rancher" else {"type": kind})
+                  if what == "rob_rancher" else {"type": kind, **FIXED.get(what, {})})
         if self.act(action) and kind != "spend_spur":  # a Spur boosts what comes next: stay
             self.show("table")
 

@@ -55,7 +55,7 @@ def test_setup_waits_for_the_sheets_and_remembers_characters(ui):
 def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(ui):
     begin_game(ui)
     tap_panel(ui, "Ann")
-    ui.tap("Spend a Spur (0 left)")
+    ui.tap("Spur: extra die + draw (0 left)")
     assert ui.screen.message == "Refused: Ann has no Spur token to spend [Spur Tokens]"
     ui.tap("Rest")
     assert page(ui).name == "table" and ui.screen.session.state.last_outcome in ui.texts()
@@ -217,7 +217,7 @@ def test_a_physical_dig_and_fight_are_entered_on_one_page(ui):
     ui.tap("Enter the bag draw")
     for kind in ("gold", "stones", "grey", "black", "black"):
         ui.tap(ui.find(startswith=f"[b]{kind}[/b]"))
-    assert "Dug from the Gold/Stones bag: 2 of 2" in ui.texts() and "Bullets: 3 of 3 tapped" in ui.texts()
+    assert "Dug from the Gold/Stones bag: 2 of 2 tapped" in ui.texts() and "Bullets: 3 of 3 tapped" in ui.texts()
     ui.tap("Done")
     assert discs(ui) == ["gold", "stones", "grey", "black", "black"]
     assert "beat every desperado: keeping 1 gold" in ui.texts()

