@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
-import os
 import platform
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from companion.display import display_problem
-from companion.store import Store, StoreError, default_db_path
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 
@@ -53,25 +50,6 @@ def check_display() -> Check:
     return Check("Display", OK, "a display is available")
 
 
-def check_database(path: str | None) -> Check:
-    path = path or str(default_db_path())
-    if not os.path.exists(path):
-        folder = next(p for p in Path(path).resolve().parents if p.exists())
-        if not os.access(folder, os.W_OK):
-            return Check("Database", FAIL, f"{path} cannot be created ({folder} is not writable)",
-                         "pass --db PATH to a writable place, or fix the folder's permissions")
-        return Check("Database", OK, f"{path} (not created yet: the app creates it on first start)")
-    try:
-        with Store(path) as store:
-            integrity = store.integrity()
-            sessions = len(store.sessions(limit=10**6))
-    except StoreError as exc:
-        return Check("Database", FAIL, str(exc), "see the message: move the file aside or pass --db PATH")
-    if integrity != "ok":
-        return Check("Database", FAIL, f"{path}: {integrity}", "keep a copy of the file, then move it aside")
-    return Check("Database", OK, f"{path} (integrity ok, {sessions} sessions)")
-
-
 def hardware_checks(args: argparse.Namespace) -> list[Check]:
     """GPIO and serial checks live with the hardware code; imported only here.
 
@@ -92,7 +70,9 @@ def hardware_checks(args: argparse.Namespace) -> list[Check]:
 
 
 def run(args: argparse.Namespace) -> int:
-    checks = [check_python(), check_kivy(), check_display(), *hardware_checks(args), check_database(args.db)]
+    from companion.dbcheck import database_checks  # it builds on Check, defined above
+
+    checks = [check_python(), check_kivy(), check_display(), *hardware_checks(args), *database_checks(args.db)]
     width = max(len(c.name) for c in checks)
     for check in checks:
         print(f"{check.status:>4}  {check.name:<{width}}  {check.found}")

@@ -16,11 +16,14 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
+from companion.dbplace import write_hint
+from companion.dbrows import LEFT_ALONE, RowDamage, describe, event_action, game_name, session_fields
 from companion.engine import Engine, RuleError, dumps
-from companion.errors import InputError
+from companion.errors import InputError, StoreError
 from companion.games import engine_for
 
 SCHEMA_VERSION = 1
@@ -60,10 +63,6 @@ CREATE TABLE prefs (
 """
 
 
-class StoreError(Exception):
-    """The database cannot be used as it is. The message names the file and what to do."""
-
-
 def default_db_path() -> Path:
     """``$XDG_DATA_HOME/companion/companion.db``, falling back to ``~/.local/share``."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
@@ -92,6 +91,8 @@ class SessionInfo:
     started: str
     finished: str | None
     result: dict[str, Any] | None
+    #: why this row cannot be read (its other fields are then placeholders); None when sound
+    problem: str | None = None
 
 
 class Store:
@@ -118,6 +119,8 @@ class Store:
                 self._configure()
         except sqlite3.DatabaseError as exc:
             self._db.close()
+            if _cannot_reach(exc):
+                raise StoreError(f"cannot open the database {self.path} ({exc}). {write_hint(self.path, exc)}") from None
             raise StoreError(
                 f"the database {self.path} is damaged or is not a companion database ({exc}). "
                 "It was left untouched: move it aside to start afresh, or pass --db to use another file."
@@ -152,12 +155,27 @@ class Store:
                 f"{self.path} was written by a newer companion (schema {version}; this one reads up to "
                 f"{SCHEMA_VERSION}). Upgrade the companion, or pass --db to use another file."
             )
-        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        problems = self._file_check("quick_check")
         if problems != ["ok"]:
             raise StoreError(
                 f"the database {self.path} is damaged ({'; '.join(problems[:3])}). It was left untouched: "
                 "keep a copy, then move it aside to start afresh, or pass --db to use another file."
             )
+        self._check_tables()
+
+    def _check_tables(self) -> None:
+        """Every table and column the companion uses is there. Checked before anything is
+        configured, so a file with our mark but half a schema is refused as it is (switching
+        it to WAL first would already rewrite its header)."""
+        for table, columns in _schema_columns().items():
+            found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            missing = [c for c in columns if c not in found]
+            if missing:
+                what = f"the table {table!r}" if not found else f"the column(s) {', '.join(missing)} of {table!r}"
+                raise StoreError(
+                    f"the database {self.path} is damaged: {what} is missing. It was left untouched: "
+                    "keep a copy, then move it aside to start afresh, or pass --db to use another file."
+                )
 
     def close(self) -> None:
         self._db.close()
@@ -174,8 +192,20 @@ class Store:
     # -- app preferences (sound on/off and the like) -----------------------------------
 
     def pref(self, key: str, default: Any = None) -> Any:
+        """The stored preference, or ``default`` when it is unset or its row is unreadable
+        (a preference is never worth a crash; `companion doctor` reports the row)."""
         row = self._db.execute("SELECT value FROM prefs WHERE key = ?", (key,)).fetchone()
-        return default if row is None else json.loads(row[0])
+        if row is None or not isinstance(row[0], str):
+            return default
+        try:
+            return json.loads(row[0])
+        except (ValueError, RecursionError):
+            return default
+
+    def unreadable_prefs(self) -> list[str]:
+        """Keys whose stored value is not JSON, so :meth:`pref` gives their default."""
+        missing = object()
+        return [key for (key,) in self._db.execute("SELECT key FROM prefs") if self.pref(key, missing) is missing]
 
     def set_pref(self, key: str, value: Any) -> None:
         with self._transaction():
@@ -240,11 +270,15 @@ class Store:
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionInfo]:
         """Newest first. ``unfinished=True`` lists games that can be resumed."""
         where = {None: "", True: "WHERE finished IS NULL", False: "WHERE finished IS NOT NULL"}[unfinished]
-        rows = self._db.execute(
-            f"SELECT id, kind, settings, started, finished, result FROM sessions {where} ORDER BY id DESC LIMIT ?",
-            (limit,),
-        )
-        return [_session_info(row) for row in rows]
+        try:
+            rows = self._db.execute(
+                f"SELECT id, kind, settings, started, finished, result FROM sessions {where} ORDER BY id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"the list of games in {self.path} cannot be read ({exc}). It was left untouched: "
+                             "keep a copy, then move it aside to start afresh.") from None
+        return [_session_info(row, self.path) for row in rows]
 
     def open_session(self, session_id: int) -> GameSession:
         row = self._db.execute(
@@ -252,10 +286,17 @@ class Store:
         ).fetchone()
         if row is None:
             raise StoreError(f"no game session {session_id} in {self.path}")
-        events = self._db.execute(
-            "SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq", (session_id,)
-        ).fetchall()
-        return GameSession(self, _session_info(row), events)
+        info = _session_info(row, self.path)
+        if info.problem:
+            raise StoreError(info.problem)
+        try:
+            events = self._db.execute(
+                "SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq", (session_id,)
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:  # e.g. text that is not UTF-8
+            raise StoreError(f"game session {session_id} ({game_name(info.kind)}) in {self.path} cannot be read "
+                             f"(its rows in the events table: {exc}). {LEFT_ALONE}") from None
+        return GameSession(self, info, events)
 
     def _append(self, session_id: int, seq: int, kind: str, action: Mapping[str, Any] | None,
                 result: Mapping[str, Any] | None) -> None:
@@ -273,7 +314,25 @@ class Store:
 
     def integrity(self) -> str:
         """``"ok"`` or SQLite's description of what is wrong (for `companion doctor`)."""
-        return "; ".join(row[0] for row in self._db.execute("PRAGMA integrity_check"))
+        return "; ".join(self._file_check("integrity_check"))
+
+    def _file_check(self, pragma: str) -> list[str]:
+        """SQLite's check of the file's structure. A row breaking a CHECK constraint (an
+        unknown event kind) is left to the row checks, which name the game and the row and
+        keep every other game playable; SQLite skips CHECKs while ignore_check_constraints
+        is on (sqlite's pragma.c: integrity_check tests ``SQLITE_IgnoreChecks``)."""
+        self._db.execute("PRAGMA ignore_check_constraints=ON")
+        try:
+            return [row[0] for row in self._db.execute(f"PRAGMA {pragma}")]
+        finally:
+            self._db.execute("PRAGMA ignore_check_constraints=OFF")
+
+
+def _cannot_reach(exc: sqlite3.Error) -> bool:
+    """SQLite could not open or lock the file (permissions, a folder in the way, another
+    program): nothing says the file itself is damaged."""
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    return code.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
 def _valid_colour(colour: str) -> str:
@@ -282,9 +341,27 @@ def _valid_colour(colour: str) -> str:
     return colour
 
 
-def _session_info(row: tuple) -> SessionInfo:
-    sid, kind, settings, started, finished, result = row
-    return SessionInfo(sid, kind, json.loads(settings), started, finished, None if result is None else json.loads(result))
+def _session_info(row: tuple, path: Path) -> SessionInfo:
+    """The row as a SessionInfo; a damaged row comes back with ``problem`` saying what is
+    wrong, so one bad game never hides (or crashes) the list of the others."""
+    try:
+        return SessionInfo(row[0], *session_fields(row))
+    except RowDamage as damage:
+        problem = (f"game session {row[0]} ({game_name(row[1])}) in {path} cannot be read "
+                   f"(sessions row {row[0]}): {damage}. {LEFT_ALONE}")
+        return SessionInfo(row[0], "", {}, "", None, None, problem)
+
+
+@cache
+def _schema_columns() -> dict[str, list[str]]:
+    """table -> its columns, read from _SCHEMA itself so the check cannot drift from it."""
+    scratch = sqlite3.connect(":memory:")
+    try:
+        scratch.executescript(_SCHEMA)
+        tables = [row[0] for row in scratch.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: [row[1] for row in scratch.execute(f"PRAGMA table_info({t})")] for t in tables}
+    finally:
+        scratch.close()
 
 
 class _Transaction:
@@ -319,7 +396,7 @@ class _Transaction:
 
     def _unsaved(self, exc: sqlite3.Error) -> StoreError:
         return StoreError(f"could not save to {self._path} ({exc}); nothing was changed. "
-                          "Check the disk has room, then try again.")
+                          f"{write_hint(self._path, exc)}")
 
 
 class GameSession:
@@ -332,20 +409,24 @@ class GameSession:
     def __init__(self, store: Store, info: SessionInfo, events: list[tuple[int, str, str | None]]) -> None:
         self.store = store
         self.info = info
-        self.engine: Engine = engine_for(info.kind)
         self._actions: list[dict[str, Any]] = []
-        self._states = [self.engine.initial_state(info.settings)]
         self._redo: list[dict[str, Any]] = []
         self._seq = 0
-        for seq, kind, action in events:
-            self._seq = seq
+        # Everything below reads data from disk; any way it fails (an engine's own error on an
+        # action it never wrote included) is damage to report, never a crash.
+        try:
+            self.engine: Engine = engine_for(info.kind)
+            self._states = [self.engine.initial_state(info.settings)]
+        except Exception as exc:  # noqa: BLE001 - see above
+            raise self._damaged("cannot be resumed: its settings do not start a game",
+                                f"sessions row {info.id}", exc) from None
+        for expected, (seq, kind, action) in enumerate(events, 1):
             try:
-                self._replay(kind, None if action is None else json.loads(action))
-            except (RuleError, IndexError, ValueError) as exc:
-                raise StoreError(
-                    f"game session {info.id} in {store.path} cannot be replayed at event {seq} ({exc}). "
-                    "The log was left untouched."
-                ) from None
+                self._replay(kind, event_action(expected, seq, kind, action))
+            except Exception as exc:  # noqa: BLE001 - see above
+                raise self._damaged(f"cannot be replayed at event {describe(seq)}",
+                                    f"events row session_id={info.id}, seq={describe(seq)}", exc) from None
+            self._seq = seq
 
     @property
     def id(self) -> int:
@@ -417,15 +498,24 @@ class GameSession:
         self.store._append(self.id, self._seq + 1, kind, action, self.engine.result(new_state))
         self._seq += 1
 
+    def _damaged(self, what: str, row: str, exc: Exception) -> StoreError:
+        why = str(exc) if isinstance(exc, (RowDamage, RuleError)) else f"{type(exc).__name__}: {exc}"
+        return StoreError(f"game session {self.info.id} ({game_name(self.info.kind)}) in {self.store.path} "
+                          f"{what} ({row}): {why}. {LEFT_ALONE}")
+
     def _replay(self, kind: str, action: dict[str, Any] | None) -> None:
         if kind == "do":
             self._states.append(self.engine.apply(self.state, action))
             self._actions.append(action)
             self._redo.clear()
         elif kind == "undo":
+            if not self._actions:
+                raise RowDamage("it undoes an action but there is none left to undo")
             self._redo.append(self._actions.pop())
             self._states.pop()
         else:
+            if not self._redo:
+                raise RowDamage("it redoes an action but there is none to redo")
             self._states.append(self.engine.apply(self.state, self._redo[-1]))
             self._actions.append(self._redo.pop())
 

@@ -1,0 +1,84 @@
+"""The database's health as checks (for `companion doctor`), and opening it for the app.
+
+Both answer the same questions in the same words: can the file be created and written here
+(by whom, and the fix when not), does it open as a sound companion database, which saved
+games cannot be read or replayed (naming the row), and is an app already running on it.
+Nothing here writes to the database: a check that needed to would change what it reports on.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from companion.dblock import AppLock, holder
+from companion.dbplace import place_problem
+from companion.doctor import FAIL, OK, WARN, Check
+from companion.store import Store, StoreError, default_db_path
+
+NAME = "Database"
+GAME_FIX = ("this game cannot be resumed, every other game can. Keep a copy of the database; "
+            "to remove just this game, see the companion's docs/database.md")
+MOVE_ASIDE = "keep a copy of the file, then move it aside to start afresh, or pass --db PATH to use another file"
+
+
+def open_for_app(db: str | os.PathLike[str]) -> tuple[Store, AppLock]:
+    """The store and the app's lock, or a :class:`StoreError` saying what is wrong and what
+    to do. The place is checked first (SQLite would open a read-only file and fail only at
+    the first save), then the lock is taken before the file is even read."""
+    problem = place_problem(db)
+    if problem:
+        raise StoreError(f"{problem.detail}. To fix it: {problem.fix}.")
+    lock = AppLock(db)
+    try:
+        return Store(db), lock
+    except StoreError:
+        lock.release()
+        raise
+
+
+def database_checks(db: str | os.PathLike[str] | None) -> list[Check]:
+    """Every database check for `companion doctor`: where it is, what is in it, who holds it."""
+    path = Path(db or default_db_path())
+    checks: list[Check] = []
+    problem = place_problem(path)
+    if problem:
+        checks.append(Check(NAME, FAIL, problem.detail, problem.fix))
+    if not path.is_file():
+        if not problem:
+            checks.append(Check(NAME, OK, f"{path} (not created yet: the app creates it on first start)"))
+    elif path.stat().st_size == 0:
+        checks.append(Check(NAME, OK, f"{path} (empty: the app sets it up on first start)"))
+    else:
+        checks += _contents(path)
+    pid = holder(path)
+    if pid is not None:
+        process = f" (process {pid})" if pid else ""
+        checks.append(Check("App lock", OK, f"the companion app{process} is running on {path}; "
+                                            "a second app on it would be refused"))
+    return checks
+
+
+def _contents(path: Path) -> list[Check]:
+    try:
+        with Store(path) as store:
+            integrity = store.integrity()
+            if integrity != "ok":
+                return [Check(NAME, FAIL, f"{path}: {integrity}", MOVE_ASIDE)]
+            sessions = store.sessions(limit=-1)
+            damaged = [info.problem for info in sessions if info.problem]
+            for info in sessions:
+                if info.finished is None and not info.problem:
+                    try:
+                        store.open_session(info.id)
+                    except StoreError as exc:
+                        damaged.append(str(exc))
+            prefs = store.unreadable_prefs()
+    except StoreError as exc:
+        return [Check(NAME, FAIL, str(exc), MOVE_ASIDE)]
+    checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions)")]
+    checks += [Check("Saved game", FAIL, message, GAME_FIX) for message in damaged]
+    checks += [Check("Preference", WARN, f"the preference {key!r} cannot be read, so its default is used",
+                     "set it again in the app's Settings") for key in prefs]
+    return checks
+

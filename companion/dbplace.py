@@ -1,0 +1,100 @@
+"""Can the database be created and written where it is? If not, exactly why, and the fix.
+
+SQLite opens a read-only file without complaint and only fails at the first write, and a
+path under a file fails with a bare "File exists". A maker needs to hear which file or
+folder, owned by whom, with which permissions, cannot be written by which user, and the
+command that fixes it; the app screen, `companion doctor` and a failed save all say it here.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import sqlite3
+import stat
+from pathlib import Path
+from typing import NamedTuple
+
+
+class Problem(NamedTuple):
+    detail: str
+    fix: str
+
+
+def user_name(uid: int) -> str:
+    """The account's name (as `ls -l` shows it), or its number when it has none."""
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid {uid}"
+
+
+def running_user() -> str:
+    """The user the companion runs as (the effective one: what the kernel checks)."""
+    return user_name(os.geteuid())
+
+
+def place_problem(db: str | os.PathLike[str]) -> Problem | None:
+    """What stops the app from creating, opening and writing the database at ``db``;
+    None when nothing does. Only looks: creates and changes nothing."""
+    path = Path(db)
+    if path.is_dir():
+        return Problem(f"{path} is a folder, not a database file",
+                       f"pass --db with a file name in it (e.g. {path / 'companion.db'}), or move the folder aside")
+    folder = path.parent
+    existing = next(p for p in (folder, *folder.parents) if os.path.lexists(p))
+    if not existing.is_dir():
+        return Problem(f"{existing} is a file, so the folder for {path} cannot be made",
+                       f"move {existing} aside, or pass --db PATH to a file in a folder")
+    if not path.exists():
+        return _unwritable(existing, path) if not _can_write(existing) else None
+    # the journal (-wal, -shm) and the app's lock file live beside the database
+    beside = [Path(f"{path}{suffix}") for suffix in ("-wal", "-shm", ".lock")]
+    for target in (path, folder, *(p for p in beside if p.exists())):
+        if not _can_write(target):
+            return _unwritable(target, path)
+    return None
+
+
+def _can_write(target: Path) -> bool:
+    return os.access(target, os.W_OK | (os.X_OK if target.is_dir() else 0))
+
+
+def _unwritable(target: Path, db: Path) -> Problem:
+    info = target.stat()
+    user, owner = running_user(), user_name(info.st_uid)
+    kind = "folder" if target.is_dir() else "file"
+    detail = (f"the {kind} {target} cannot be written by user {user} "
+              f"(owner {owner}, permissions {stat.filemode(info.st_mode)})")
+    if target != db:
+        detail += "; the companion keeps its journal and lock file beside the database, so its folder must be writable too"
+    elsewhere = "or pass --db PATH to a file in a writable folder"
+    if os.statvfs(target).f_flag & os.ST_RDONLY:
+        return Problem(detail + ", and the file system holding it is mounted read-only",
+                       f"remount it read-write (sudo mount -o remount,rw {_mount_point(target)}), {elsewhere}")
+    if owner != user:
+        return Problem(detail, f"give it to {user}: sudo chown {user}: {target}; {elsewhere}")
+    if not info.st_mode & stat.S_IWUSR:
+        return Problem(detail, f"make it writable: chmod u+w {target}; {elsewhere}")
+    return Problem(detail, f"check its attributes (lsattr -d {target}; sudo chattr -i {target}) and ACLs; {elsewhere}")
+
+
+def _mount_point(target: Path) -> Path:
+    target = target.resolve()
+    return next(p for p in (target, *target.parents) if os.path.ismount(p))
+
+
+def write_hint(db: str | os.PathLike[str], exc: sqlite3.Error) -> str:
+    """What to do after SQLite refused a write, from its error code (Python 3.11's
+    ``sqlite_errorname``), so a locked or read-only file is not blamed on the disk."""
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return "Another program is using the database (a second companion?): close it, then try again."
+    if code.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        problem = place_problem(db)
+        if problem:
+            return f"{problem.detail[0].upper()}{problem.detail[1:]}: {problem.fix}."
+        return f"Check that user {running_user()} can write the database and its folder, then try again."
+    if code.startswith("SQLITE_FULL"):
+        return "The disk is full: free some space, then try again."
+    return "Check the disk has room and the database can be written, then try again."
