@@ -11,7 +11,7 @@ import os
 import sys
 
 from companion.display import display_problem
-from companion.store import Store, StoreError, default_db_path
+from companion.store import default_db_path
 
 WIDTH, HEIGHT = 800, 480
 
@@ -44,13 +44,9 @@ def run_app(args: argparse.Namespace) -> int:
         print("Everything else works without a screen: try `companion --help` or `companion doctor`.",
               file=sys.stderr)
         return 1
-    try:
-        store = Store(args.db or default_db_path())
-    except StoreError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
-        return 1
     configure_kivy(fullscreen=args.fullscreen)
     from ui.app import CompanionApp
 
-    CompanionApp(store, backend=args.backend, pads=args.pads, port=args.port).run()
+    # the app opens (and locks) the database itself, so one it cannot use is shown on screen
+    CompanionApp(db_path=args.db or default_db_path(), backend=args.backend, pads=args.pads, port=args.port).run()
     return 0

@@ -82,12 +82,20 @@ def test_no_display_is_said_plainly_not_a_traceback(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-def test_a_damaged_database_stops_the_app_with_its_path(tmp_path):
+def test_a_damaged_database_keeps_the_app_up_and_untouched(tmp_path):
+    """A kiosk has no terminal: exiting would be a black screen and a restart loop, so the
+    app stays up and says what is wrong on screen (tests/ui/test_database_problems.py)."""
     bad = tmp_path / "c.db"
     bad.write_bytes(b"x" * 4096)
-    result = run("--db", str(bad), env={"SDL_VIDEODRIVER": "offscreen"})
-    assert result.returncode == 1
-    assert str(bad) in result.stderr and "Traceback" not in result.stderr
+    app = subprocess.Popen([sys.executable, "-m", "companion", "--db", str(bad)], stderr=subprocess.PIPE, text=True,
+                           env=dict(os.environ, PYTHONPATH=ROOT, SDL_VIDEODRIVER="offscreen"))
+    try:
+        with pytest.raises(subprocess.TimeoutExpired):
+            app.wait(timeout=6)
+    finally:
+        app.terminate()
+        _, err = app.communicate(timeout=30)
+    assert "Traceback" not in err
     assert bad.read_bytes() == b"x" * 4096
 
 

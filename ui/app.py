@@ -2,18 +2,26 @@
 
 Only Home is built at start, so the first frame comes quickly and a game's screens (and
 the hardware behind Rapid City) cost nothing until that game is played.
+
+A database the app cannot use (damaged, read-only, a folder in the way, another app
+running on it) never stops the app: a kiosk has no terminal, so exiting would be a black
+screen and a restart loop. The app stays up on a screen that says what is wrong and what
+to do, with a button to try again once it is fixed.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any, Mapping
 
 from kivy.app import App
+from kivy.logger import Logger
 from kivy.core.window import Window
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.dbcheck import open_for_app
 from companion.engine import RuleError
 from companion.store import GameSession, Store, StoreError
 from ui import theme
@@ -22,6 +30,7 @@ from ui import theme
 #: "<kind>_setup" for the screen that starts a new game
 SCREENS: dict[str, str] = {
     "home": "ui.home:HomeScreen",
+    "dbproblem": "ui.dbproblem:DatabaseProblemScreen",
     "players": "ui.players:PlayersScreen",
     "settings": "ui.settings:SettingsScreen",
     "scorepad_setup": "ui.scorepad:ScorePadSetup",
@@ -40,23 +49,42 @@ KEY_ESCAPE = 27
 class CompanionApp(App):
     title = "Old West Companion"
     backend_name = StringProperty("auto")
-    store = ObjectProperty(None)
+    store = ObjectProperty(None, allownone=True)
+    #: why the database cannot be used (shown on the "dbproblem" screen); "" when it can
+    db_problem = StringProperty("")
 
-    def __init__(self, store: Store, *, backend: str = "auto", pads: str | None = None,
-                 port: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, store: Store | None = None, *, db_path: str | os.PathLike[str] | None = None,
+                 backend: str = "auto", pads: str | None = None, port: str | None = None, **kwargs: Any) -> None:
+        """Either an open ``store`` (tests), or ``db_path`` for the app to open and lock itself."""
         super().__init__(**kwargs)
         self.store = store
+        self.db_path = db_path if store is None else store.path
         self.backend_name = backend
         self.pads = pads
         self.port = port
         self._hardware = None
+        self._lock = None
 
     def build(self) -> ScreenManager:
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
         self.manager = ScreenManager(transition=NoTransition())
-        self.go("home")
+        if self.store is None:
+            self.open_database()
+        self.go_home()
         return self.manager
+
+    def open_database(self) -> bool:
+        """Open and lock the database; on failure keep the reason in ``db_problem`` (and
+        in Kivy's log, which the service's journal gets) and return False."""
+        try:
+            self.store, self._lock = open_for_app(self.db_path)
+        except StoreError as exc:
+            self.db_problem = str(exc)
+            Logger.error(f"Database: {exc}")
+            return False
+        self.db_problem = ""
+        return True
 
     def screen(self, name: str):
         """The screen called ``name``, created on first use."""
@@ -71,7 +99,7 @@ class CompanionApp(App):
         return screen
 
     def go_home(self) -> None:
-        self.go("home")
+        self.go("home" if self.store is not None else "dbproblem")
 
     def new_game(self, kind: str) -> None:
         self.go(f"{kind}_setup")
@@ -133,4 +161,7 @@ class CompanionApp(App):
         Window.unbind(on_keyboard=self._on_keyboard)
         if self._hardware is not None:
             self._hardware.close()
-        self.store.close()
+        if self.store is not None:
+            self.store.close()
+        if self._lock is not None:
+            self._lock.release()

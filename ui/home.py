@@ -18,9 +18,18 @@ from ui.widgets import BigButton, Caption
 
 def player_names(info: SessionInfo) -> list[str]:
     """Seat names from any game's settings: plain names, {"name": ...} objects, or Rapid
-    City's colours with their optional display names in "names"."""
-    names = info.settings.get("names", {})
-    return [p["name"] if isinstance(p, dict) else names.get(p, str(p)) for p in info.settings.get("players", ())]
+    City's colours with their optional display names in "names". Settings are read back
+    from disk, so anything else in them is shown as text rather than trusted."""
+    names = info.settings.get("names")
+    names = names if isinstance(names, dict) else {}
+    players = info.settings.get("players")
+    return [str(p.get("name")) if isinstance(p, dict) else str(names.get(p, p)) if isinstance(p, str) else str(p)
+            for p in (players if isinstance(players, list) else ())]
+
+
+def winners(info: SessionInfo) -> str:
+    found = (info.result or {}).get("winners")
+    return ", ".join(str(w) for w in found) if isinstance(found, list) and found else "no winner"
 
 
 def when(stamp: str) -> str:
@@ -52,22 +61,34 @@ class HomeScreen(Screen):
         app = App.get_running_app()
         box = self.ids.sessions
         box.clear_widgets()
-        unfinished = app.store.sessions(unfinished=True, limit=8)
-        finished = app.store.sessions(unfinished=False, limit=8)
+        try:
+            unfinished = app.store.sessions(unfinished=True, limit=8)
+            finished = app.store.sessions(unfinished=False, limit=8)
+        except StoreError as exc:
+            self.message = str(exc)
+            return
         for info in unfinished:
+            if info.problem:
+                box.add_widget(damaged(info))
+                continue
             text = f"Resume {TITLES.get(info.kind, info.kind)}: {', '.join(player_names(info))}\nstarted {when(info.started)}"
             box.add_widget(BigButton(text=text, height=theme.TOUCH_TALL,
                                      on_release=lambda _b, sid=info.id: self.resume(sid)))
         if finished:
             box.add_widget(Caption(text="[b]Recent games[/b]", markup=True, color=(0.95, 0.89, 0.75, 1)))
         for info in finished:
-            winners = ", ".join((info.result or {}).get("winners", ())) or "no winner"
-            box.add_widget(Caption(
-                text=f"{TITLES.get(info.kind, info.kind)}: won by {winners} ({when(info.finished)})",
+            box.add_widget(damaged(info) if info.problem else Caption(
+                text=f"{TITLES.get(info.kind, info.kind)}: won by {winners(info)} ({when(info.finished)})",
                 color=(0.95, 0.89, 0.75, 1)))
         if not unfinished and not finished:
             box.add_widget(Caption(text="No games yet. Add the players, then pick a game on the left.",
                                    color=(0.95, 0.89, 0.75, 1)))
+
+
+def damaged(info: SessionInfo) -> Caption:
+    """A saved game whose row cannot be read: said in words, in place of its Resume button."""
+    return Caption(text=f"Damaged, cannot be resumed: {info.problem}", color=(1, 0.75, 0.6, 1),
+                   font_size=theme.TEXT_SMALL)
 
 
 load_kv(__file__)
