@@ -17,7 +17,7 @@ from companion.spurs import fields
 from companion.spurs.bag import Bag, after_shooting
 from companion.spurs.desperado import Desperado, take_hits
 from companion.spurs.gold import after_dig
-from companion.spurs.herd import cattle_positions, is_herd, round_up_pay
+from companion.spurs.herd import is_herd, round_up_board, round_up_pay
 from companion.spurs.state import Carried, Fight, Gang, SpursState
 
 ROB_RANCHER_CASH = 15
@@ -95,7 +95,11 @@ def horse(state: SpursState, action: Mapping[str, Any]) -> SpursState:
 
 
 def cattle(state: SpursState, action: Mapping[str, Any]) -> SpursState:
-    """Round-up (cattle positions tapped on the Mini Board when it ended) or robbing the rancher."""
+    """Round-up (cattle positions tapped on the Mini Board when it ended) or robbing the rancher.
+
+    A round-up succeeds by forming a herd before the time limit, or by playing every
+    round without losing a cow: a success with no herd while rounds are left is not one.
+    """
     rule = "Cattle Challenge"
     option = fields.choice(action, "option", rule, ("round_up", "rob"))
     player = state.player
@@ -108,8 +112,13 @@ def cattle(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     cells = action.get("cattle")
     if not isinstance(cells, list) or not cells:
         raise RuleError("R-S11", f"tap where the cattle stand: 'cattle' lists [q, r] positions, got {cells!r}")
-    herd = cattle_positions(cells)
+    herd = round_up_board(cells)
     pay, formed = round_up_pay(herd), is_herd(herd)
+    if not formed:
+        left = fields.whole(action, "rounds_left", "R-S11", 0)
+        if left:  # ruling: R-S11 - no herd: a success only once the time limit is played out
+            raise RuleError("R-S11", f"no herd formed and {left} round(s) left: the round-up succeeds "
+                                     "with a herd, or once every round is played without losing a cow")
     fame = fields.whole(action, "fame", rule, 0) if formed else 0
     player = replace(player, money=player.money + pay, fame=player.fame + fame)
     return replace(state.with_current(player),

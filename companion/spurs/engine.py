@@ -43,9 +43,11 @@ Challenges (one per turn, instead of a duel, town or rest; a failure ends the tu
         each round clear | thorny (red bullet, go on) | quit (on a bush, no red) | fail
         (rock or off the board); success carries the horse
     {"type": "cattle", "option": "round_up", "token": "C1", "result": "success",
-     "cattle": [[0, 0], [1, 0], [0, 1], ...], "fame": 2}
-        positions (axial q, r on the 19-hex Mini Board) when the round-up ended; pays $5
-        per cattle next to two others in the largest group, fame if they form a herd (R-S11)
+     "cattle": [[0, 0], [1, 0], [0, 1], ...], "fame": 2, "rounds_left": 0}
+        the six cattle's positions (axial q, r on the 19-hex Mini Board) when the round-up
+        ended; pays $5 per cattle next to two others in the largest group, fame if they
+        form a herd (R-S11). Without a herd, "rounds_left" (of the token's time limit) is
+        needed and must be 0: a success with no herd and rounds left is refused
     {"type": "cattle", "option": "round_up", "token": "C1", "result": "failed"}
     {"type": "cattle", "option": "rob", "token": "C1"}            $15 and a Wanted Poster
     {"type": "desperado", "token": "D1", "count": 2,

@@ -21,6 +21,9 @@ HEXES: tuple[Hex, ...] = tuple(
     if abs(q + r) <= RADIUS
 )
 PAY_PER_CATTLE = 5
+# ruling: R-S11 - the round-up board holds exactly the cattle the rules place: one on
+# each X of the Mini Board and three more, which is all six Cattle tokens in the box
+CATTLE = 6
 
 
 def neighbours(cell: Hex) -> tuple[Hex, ...]:
@@ -43,6 +46,15 @@ def cattle_positions(cells: Iterable[object]) -> frozenset[Hex]:
             raise RuleError("R-S11", f"two cattle tokens tapped on {list(hex_)}; one per hex")
         seen.add(hex_)
     return frozenset(seen)
+
+
+def round_up_board(cells: Iterable[object]) -> frozenset[Hex]:
+    """The cattle where a round-up ended: on the board, one per hex, and all of them."""
+    cattle = cattle_positions(cells)
+    if len(cattle) != CATTLE:  # ruling: R-S11
+        raise RuleError("R-S11", f"the round-up board holds {CATTLE} cattle, one per hex "
+                                 f"(one on each X and three more); {len(cattle)} tapped")
+    return cattle
 
 
 def groups(cattle: frozenset[Hex]) -> list[frozenset[Hex]]:

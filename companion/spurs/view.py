@@ -18,7 +18,7 @@ from companion.spurs import fields
 from companion.spurs.bag import COLOURS
 from companion.spurs.challenges import SHOOTING_WEAPON
 from companion.spurs.engine import ACTIONS, check_turn
-from companion.spurs.herd import cattle_positions, is_herd, round_up_pay
+from companion.spurs.herd import CATTLE, cattle_positions, is_herd, round_up_pay
 from companion.spurs.odds import compositions, gold_distribution, shoot_probability, whole_bag_probability
 from companion.spurs.state import Player, SpursState
 from companion.spurs.town import DOCTOR_DRAW, ROBBERY_HITS
@@ -193,14 +193,17 @@ def stealable(player: Player) -> dict[str, list[str]]:
 
 
 def herd_preview(cells: Sequence[Sequence[int]]) -> str:
-    """What the tapped cattle would pay, in words, before the round-up is sent."""
+    """What the tapped cattle would pay, in words, before the round-up is sent; until
+    all of the board's cattle are tapped, how many are still to find (R-S11)."""
     if not cells:
-        return "Tap the hexes where the cattle stand."
+        return f"Tap the {CATTLE} hexes where the cattle stand."
     try:
         cattle = cattle_positions([list(c) for c in cells])
     except RuleError as exc:
         return exc.message
-    herd = "a herd (fame)" if is_herd(cattle) else "no herd"
+    if len(cattle) != CATTLE:
+        return f"{len(cattle)} of {CATTLE} cattle tapped: the board holds {CATTLE}"
+    herd = "a herd (fame)" if is_herd(cattle) else "no herd (a success only with no rounds left)"
     return f"{len(cattle)} cattle: ${round_up_pay(cattle)}, {herd}"
 
 

@@ -116,25 +116,46 @@ def test_horse_rounds_must_tell_a_whole_story(rounds, reason):
         play(new_game(), {"type": "horse", "token": "H1", "rounds_needed": 3, "rounds": rounds})
 
 
+def round_up(cattle, **more):
+    return {"type": "cattle", "option": "round_up", "token": "C1", "result": "success", "cattle": cattle, **more}
+
+
 def test_cattle_herd_pays_and_gives_fame():
-    herd = [[0, 0], [1, 0], [0, 1], [1, -1], [-1, 1]]
-    s = play(new_game(), {"type": "cattle", "option": "round_up", "token": "C1", "result": "success",
-                          "cattle": herd, "fame": 2})
-    # every one of the five touches two others: a herd
-    assert (s.players[0].money, s.players[0].fame) == (25, 2)
+    herd = [[0, 0], [1, 0], [0, 1], [1, -1], [-1, 1], [-1, 0]]
+    s = play(new_game(), round_up(herd, fame=2))
+    # every one of the six touches two others: a herd, whatever rounds were left
+    assert (s.players[0].money, s.players[0].fame) == (30, 2)
+    assert play(new_game(), round_up(herd, fame=2, rounds_left=2)).players[0].fame == 2
 
 
 def test_cattle_without_herd_pays_only_the_well_placed_in_the_largest_group():
     cattle = [[0, 0], [1, 0], [0, 1], [2, -2], [-2, 2], [-2, 0]]  # a triangle and three strays
-    s = play(new_game(), {"type": "cattle", "option": "round_up", "token": "C1", "result": "success",
-                          "cattle": cattle, "fame": 2})
+    s = play(new_game(), round_up(cattle, fame=2, rounds_left=0))
     assert (s.players[0].money, s.players[0].fame) == (15, 0)
+
+
+@pytest.mark.parametrize("cattle", [
+    [[0, 0], [1, 0], [0, 1], [1, -1], [-1, 1]],  # a herd of five: one cow was never placed
+    [[0, 0], [1, 0], [0, 1], [1, -1], [-1, 1], [-1, 0], [0, -1]],  # seven: one too many
+])
+def test_a_round_up_board_with_other_than_six_cattle_is_refused_R_S11(cattle):
+    # ruling: R-S11 - "a board with another count ... is refused with the rule"
+    with pytest.raises(RuleError, match=r"holds 6 cattle, one per hex .*\[R-S11\]"):
+        play(new_game(), round_up(cattle, fame=2, rounds_left=0))
+
+
+def test_a_success_with_no_herd_and_rounds_left_is_refused_R_S11():
+    # ruling: R-S11 - no herd: only "completing the required rounds" is a success
+    strays = [[0, 0], [1, 0], [0, 1], [2, -2], [-2, 2], [-2, 0]]
+    with pytest.raises(RuleError, match=r"no herd formed and 2 round\(s\) left.*\[R-S11\]"):
+        play(new_game(), round_up(strays, fame=2, rounds_left=2))
+    with pytest.raises(RuleError, match="'rounds_left'"):  # without a herd the rounds left must be said
+        play(new_game(), round_up(strays, fame=2))
 
 
 def test_cattle_off_board_position_is_refused():
     with pytest.raises(RuleError, match="not on the 19-hex"):
-        play(new_game(), {"type": "cattle", "option": "round_up", "token": "C1", "result": "success",
-                          "cattle": [[3, 0]], "fame": 1})
+        play(new_game(), round_up([[3, 0]], fame=1))
 
 
 @pytest.mark.parametrize("cattle", [5, None, [], {"q": 0}])

@@ -5,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine import RuleError
-from companion.spurs.herd import HEXES, cattle_positions, groups, is_herd, neighbours, round_up_pay
+from companion.spurs.herd import (CATTLE, HEXES, cattle_positions, groups, is_herd, neighbours, round_up_board,
+                                  round_up_pay)
 
 
 def test_board_has_19_hexes_and_symmetric_adjacency():
@@ -38,3 +39,14 @@ def test_pay_never_exceeds_largest_group_and_a_herd_pays_everyone(cells):
     assert pay % 5 == 0 and pay <= 5 * max((len(g) for g in groups(cattle)), default=0)
     if is_herd(cattle):
         assert pay == 5 * len(cattle)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(st.sampled_from(HEXES), max_size=19))
+def test_the_round_up_board_takes_exactly_the_six_cattle_R_S11(cells):
+    # ruling: R-S11 - one on each X and three more, one per hex: six, never another count
+    if len(cells) == CATTLE == 6:
+        assert round_up_board(sorted(cells)) == frozenset(cells)
+    else:
+        with pytest.raises(RuleError, match="R-S11"):
+            round_up_board(sorted(cells))

@@ -94,9 +94,12 @@ def test_token_names_skip_carried_ones_and_cash_in_lists_by_building():
 
 
 def test_herd_preview_uses_the_herd_rule():
-    ring = [[0, 0], [1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]
-    assert herd_preview(ring) == "7 cattle: $35, a herd (fame)"
-    assert herd_preview([[0, 0], [2, 0]]) == "2 cattle: $0, no herd"
+    ring = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]
+    assert herd_preview(ring) == "6 cattle: $30, a herd (fame)"
+    assert herd_preview([[-2, 0], [-1, 0], [0, 0], [1, 0], [2, 0], [2, -2]]) == \
+        "6 cattle: $15, no herd (a success only with no rounds left)"
+    assert herd_preview([[0, 0], [2, 0]]) == "2 of 6 cattle tapped: the board holds 6"
+    assert herd_preview([]) == "Tap the 6 hexes where the cattle stand."
     assert "not on the 19-hex" in herd_preview([[5, 5]])
 
 

@@ -113,11 +113,14 @@ class CattlePage(FormPage):
     def open(self, kind: str = "", **context: Any) -> None:
         super().open(kind, **context)
         self.ids.board.cells = []
+        self.ids.rounds_left.value = 0
 
     def finish(self, result: str) -> None:
+        ids = self.ids
         action = {"type": "cattle", "option": "round_up", "token": self.token(), "result": result}
         if result == "success":
-            action.update(cattle=[list(c) for c in self.ids.board.cells], fame=int(self.ids.fame.value))
+            action.update(cattle=[list(c) for c in ids.board.cells], fame=int(ids.fame.value),
+                          rounds_left=int(ids.rounds_left.value))
         self.send(action)
 
 

@@ -11,7 +11,7 @@ from tests.ui.conftest import start_app, stop_app
 from tests.ui.spurs.driving import ANN, ids, page, set_stepper, sheet, start_two_player_game, tap_hex, tap_panel
 from ui.spurs.controls import BulletDisc
 
-FLOWER = [(0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # a herd of 7 on the Mini Board
+RING = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # the six cattle in a herd on the Mini Board
 
 
 def drawn_discs(ui) -> list[str]:
@@ -102,10 +102,10 @@ def test_a_short_game_to_the_final_scores(db):
     tap_panel(ui, "Ann")
     ui.tap("Cattle round-up")
     board = ids(ui).board
-    for q, r in FLOWER:
+    for q, r in RING:
         tap_hex(ui, board, q, r)
-    assert sorted(map(tuple, board.cells)) == sorted(FLOWER)
-    assert "7 cattle: $35, a herd (fame)" in ui.texts()
+    assert sorted(map(tuple, board.cells)) == sorted(RING)
+    assert "6 cattle: $30, a herd (fame)" in ui.texts()
     ui.screenshot("spurs-herd")
     ui.tap("Round-up done")
 
@@ -115,7 +115,7 @@ def test_a_short_game_to_the_final_scores(db):
     assert page(ui).name == "final" and "Ann wins!" in ui.texts()
     cells = [c.text for c in reversed(ids(ui).rows.children) if isinstance(c, Factory.ScoreCell)]
     rows = [cells[i:i + 6] for i in range(6, len(cells), 6)]
-    assert rows[0][:3] == ["1", "Ann", "4"] and rows[0][4:] == ["6", "$40"]
+    assert rows[0][:3] == ["1", "Ann", "4"] and rows[0][4:] == ["6", "$35"]
     assert "Most Money" in rows[0][3] and "Most Bullets" in rows[0][3]
     assert rows[1][:3] == ["2", "Bob", "2"] and "Most Wanted Posters" in rows[1][3]
     assert rows == [[str(r.place), r.name, str(r.fame), ", ".join(r.bonuses), str(r.score), f"${r.money}"]

@@ -2,7 +2,7 @@
 table: a Spur spent as a boost or for a re-roll (R-S12), the round-up board's cattle
 (R-S11), and the Escorted Stagecoach held, stolen in a duel and shown (R-S13)."""
 
-from tests.ui.spurs.driving import begin_game, ids, page, sheet
+from tests.ui.spurs.driving import begin_game, ids, page, set_stepper, sheet, tap_hex
 from ui.spurs.controls import BulletDisc
 
 
@@ -41,3 +41,27 @@ def sheet_spurs(ui) -> str:
     spurs = sheet(ui, "Ann")["spurs"]
     ui.tap("Ann: actions")
     return spurs
+
+
+def test_the_round_up_board_holds_the_six_cattle_and_a_success_needs_a_herd_or_no_rounds_left_R_S11(ui):
+    begin_game(ui)
+    ui.tap("Ann: actions")
+    ui.tap("Cattle round-up")
+    assert "Tap the 6 hexes where the cattle stand." in ui.texts()
+    board = ids(ui).board
+    strays = [(0, 0), (1, 0), (0, 1), (2, -2), (-2, 2)]  # a triangle and two strays: five
+    for q, r in strays:
+        tap_hex(ui, board, q, r)
+    assert "5 of 6 cattle tapped: the board holds 6" in ui.texts()
+    ui.tap("Round-up done")
+    assert ui.screen.message.startswith("Refused: the round-up board holds 6 cattle, one per hex")
+    assert ui.screen.message.endswith("5 tapped [R-S11]") and not ui.screen.session.actions
+    tap_hex(ui, board, -2, 0)
+    assert "6 cattle: $15, no herd (a success only with no rounds left)" in ui.texts()
+    set_stepper(ui, ids(ui).rounds_left, 2)
+    ui.tap("Round-up done")
+    assert ui.screen.message == ("Refused: no herd formed and 2 round(s) left: the round-up succeeds with a "
+                                 "herd, or once every round is played without losing a cow [R-S11]")
+    set_stepper(ui, ids(ui).rounds_left, 0)
+    ui.tap("Round-up done")
+    assert page(ui).name == "table" and sheet(ui, "Ann")["money"] == "$15"
