@@ -50,7 +50,8 @@ def database_checks(db: str | os.PathLike[str] | None) -> list[Check]:
     elif path.stat().st_size == 0:
         checks.append(Check(NAME, OK, f"{path} (empty: the app sets it up on first start)"))
     else:
-        checks += _contents(path)
+        # a place problem already says why the file cannot be opened; the games in it still count
+        checks += [c for c in _contents(path) if not (problem and c.found.startswith("cannot open"))]
     pid = holder(path)
     if pid is not None:
         process = f" (process {pid})" if pid else ""
@@ -74,8 +75,8 @@ def _contents(path: Path) -> list[Check]:
                     except StoreError as exc:
                         damaged.append(str(exc))
             prefs = store.unreadable_prefs()
-    except StoreError as exc:
-        return [Check(NAME, FAIL, str(exc), MOVE_ASIDE)]
+    except StoreError as exc:  # its message names the file and what to do
+        return [Check(NAME, FAIL, str(exc), "do what the line above says; nothing was changed")]
     checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions)")]
     checks += [Check("Saved game", FAIL, message, GAME_FIX) for message in damaged]
     checks += [Check("Preference", WARN, f"the preference {key!r} cannot be read, so its default is used",

@@ -1,0 +1,124 @@
+"""Where the database lives: read-only files and folders, things in the way, and one app
+per database. Each is diagnosed with who owns what and which user runs the companion."""
+
+import os
+
+import pytest
+
+from companion.dbcheck import database_checks, open_for_app
+from companion.dblock import AppLock, holder
+from companion.dbplace import place_problem, running_user
+from companion.store import Store, StoreError
+from tests.dbdamage import PLAYERS, add, read_only, sample_db
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "companion.db"
+
+
+def failures(db):
+    return [c for c in database_checks(db) if c.status == "FAIL"]
+
+
+def test_a_read_only_database_is_not_ready_to_play_and_says_who_and_what(db):
+    sample_db(db)
+    with read_only(db):
+        [check] = failures(db)
+        assert f"the file {db} cannot be written by user {running_user()}" in check.found
+        assert "owner root" in check.found or "owner " in check.found
+        assert "permissions -r--r--r--" in check.found
+        assert "--db" in check.fix
+        with pytest.raises(StoreError, match=f"cannot be written by user {running_user()}"):
+            open_for_app(db)
+    assert not failures(db)
+
+
+def test_a_read_only_folder_is_named_with_why_the_folder_matters(db):
+    sample_db(db)
+    with read_only(db.parent):
+        [check] = failures(db)  # said once: not again as "cannot open"
+        assert f"the folder {db.parent} cannot be written by user {running_user()}" in check.found
+        assert "journal and lock file beside the database" in check.found
+        with pytest.raises(StoreError, match="folder"):
+            open_for_app(db)
+
+
+def test_a_database_that_would_be_created_in_a_read_only_folder(tmp_path):
+    with read_only(tmp_path):
+        [check] = failures(tmp_path / "new.db")
+        assert f"the folder {tmp_path} cannot be written" in check.found
+        assert not (tmp_path / "new.db").exists()
+
+
+def test_a_file_where_the_folder_should_be(tmp_path):
+    (tmp_path / "data").write_text("not a folder")
+    db = tmp_path / "data" / "companion" / "companion.db"
+    [check] = failures(db)
+    assert check.found == f"{tmp_path / 'data'} is a file, so the folder for {db} cannot be made"
+    assert f"move {tmp_path / 'data'} aside" in check.fix
+    with pytest.raises(StoreError, match="is a file"):
+        open_for_app(db)
+    assert (tmp_path / "data").read_text() == "not a folder"
+
+
+def test_a_folder_where_the_file_should_be(db):
+    db.mkdir()
+    [check] = failures(db)
+    assert check.found == f"{db} is a folder, not a database file"
+    assert str(db / "companion.db") in check.fix
+
+
+def test_a_fresh_place_is_fine_and_nothing_is_created(db):
+    assert place_problem(db) is None
+    [check] = database_checks(db)
+    assert check.status == "ok" and "not created yet" in check.found
+    assert not db.exists()
+
+
+def test_a_save_refused_by_a_read_only_file_says_so_not_the_disk(db):
+    live, _done, _empty = sample_db(db)
+    with read_only(db), Store(db) as store:  # the CLI opens it (SQLite opens it read-only)
+        with pytest.raises(StoreError) as err:
+            store.open_session(live).do(add("Ann", 1))
+        with pytest.raises(StoreError, match="nothing was changed"):
+            store.new_session("scorepad", PLAYERS)
+    message = str(err.value)
+    assert "nothing was changed" in message
+    assert f"cannot be written by user {running_user()}" in message
+    assert "disk has room" not in message
+
+
+def test_only_one_app_holds_a_database_and_says_which_process(db):
+    first = open_for_app(db)
+    try:
+        with pytest.raises(StoreError) as err:
+            open_for_app(db)
+        assert f"the companion is already running (process {os.getpid()}) and is using {db}" in str(err.value)
+        assert "Try again" in str(err.value) and "--db" in str(err.value)
+        assert holder(db) == os.getpid()
+        with Store(db) as reader:  # the CLI reads beside a running app
+            assert reader.sessions() == []
+        assert any(c.name == "App lock" and f"process {os.getpid()}" in c.found for c in database_checks(db))
+    finally:
+        first[0].close()
+        first[1].release()
+    assert holder(db) is None
+    again = AppLock(db)  # released means free: a second app can start now
+    again.release()
+
+
+def test_the_lock_is_released_when_the_process_dies(db, tmp_path):
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import sys, time; from companion.dblock import AppLock; "
+                              f"AppLock({str(db)!r}); print('locked', flush=True); time.sleep(60)"],
+                             stdout=subprocess.PIPE, text=True, cwd=os.path.dirname(os.path.dirname(__file__)))
+    try:
+        assert child.stdout.readline().strip() == "locked"
+        assert holder(db) == child.pid
+    finally:
+        child.kill()
+        child.wait()
+    assert holder(db) is None
