@@ -1,14 +1,18 @@
 """`companion doctor`: what works on this machine, and what to do about what doesn't.
 
-A maker wiring a Pi runs this first. Each line is one check with what was found and,
-when it failed, the fix. Missing GPIO or a missing screen is a warning (the sim backend
-and headless mode still work); a database that cannot be opened is a failure.
+A maker wiring a Pi runs this first. Each check is one line with what was found and,
+when it is not right, the fix to paste. A check that FAILs means the table cannot play
+as it stands (no screen, pads out of reach, a database that will not open): doctor then
+exits with status 1 and says "Not ready". WARN is worth a look but does not stop a game.
+``--json`` prints the same checks as a JSON list of ``{"name", "ok", "detail", "fix"}``
+(``ok`` is false exactly for the failures) for scripts and install checks.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import json
 import platform
 import sys
 from dataclasses import dataclass
@@ -20,17 +24,32 @@ OK, WARN, FAIL = "ok", "warn", "FAIL"
 
 @dataclass(frozen=True)
 class Check:
+    """One thing doctor looked at: ``status`` is OK, WARN or FAIL; ``found`` says what
+    is there; ``fix`` says what to do when it is not OK."""
+
     name: str
     status: str
     found: str
     fix: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """False when this stops the table from playing."""
+        return self.status != FAIL
+
+    @property
+    def detail(self) -> str:
+        return self.found
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "ok": self.ok, "detail": self.found, "fix": self.fix if self.status != OK else ""}
 
 
 def check_python() -> Check:
     version = platform.python_version()
     if sys.version_info < (3, 11):
         return Check("Python", FAIL, version, "install Python 3.11 or newer")
-    return Check("Python", OK, version)
+    return Check("Python", OK, f"{version} ({sys.executable})")
 
 
 def check_kivy() -> Check:
@@ -46,38 +65,47 @@ def check_kivy() -> Check:
 def check_display() -> Check:
     problem = display_problem()
     if problem:
-        return Check("Display", WARN, problem.split(";")[0], problem.split(";", 1)[-1].strip())
+        what, _, fix = problem.partition(";")
+        return Check("Display", FAIL, what, fix.strip())
     return Check("Display", OK, "a display is available")
 
 
-def hardware_checks(args: argparse.Namespace) -> list[Check]:
-    """GPIO and serial checks live with the hardware code; imported only here.
+def check_touch_input() -> Check:
+    """The kiosk's Kivy input: exactly one provider for the touchscreen (a second one
+    that sees the same finger makes every tap arrive twice)."""
+    from companion.kioskinput import kiosk_input
 
-    Without GPIO the app still runs with simulated pads, so those are warnings; a pad map
-    that does not load would stop the referee, so that one fails."""
+    providers, problem = kiosk_input()
+    line = ", ".join(f"{key} = {value}" for key, value in providers.items())
+    if problem:
+        return Check("Touch input", WARN, problem, "wiring/install.sh writes the kiosk's Kivy config")
+    return Check("Touch input", OK, f"kiosk input: {line}")
+
+
+def hardware_checks(args: argparse.Namespace) -> list[Check]:
+    """GPIO, groups, lgpio, pad board: they live with the hardware code, imported only here."""
     try:
         from hardware import probe
     except ImportError as exc:
         return [Check("GPIO", FAIL, f"hardware support cannot load ({exc})", "pip install -e . (gpiozero, pyserial)")]
-    found = [
-        ("GPIO", probe.check_gpio_access(), WARN),
-        ("Groups", probe.check_groups(), WARN),
-        ("Pin factory", probe.check_pin_factory(), WARN),
-        ("Pad map", probe.check_pad_map(args.pads), FAIL),
-        ("Serial", probe.check_serial_ports(), WARN),
-    ]
-    return [Check(name, OK if c.ok else bad, c.what, c.fix) for name, c, bad in found]
+    return probe.hardware_checks(getattr(args, "backend", "auto"), getattr(args, "pads", None),
+                                 getattr(args, "port", None))
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.dbcheck import database_checks  # it builds on Check, defined above
 
-    checks = [check_python(), check_kivy(), check_display(), *hardware_checks(args), *database_checks(args.db)]
+    checks = [check_python(), check_kivy(), check_display(), check_touch_input(), *hardware_checks(args),
+              *database_checks(args.db)]
+    failed = [c.name for c in checks if not c.ok]
+    if getattr(args, "json", False):
+        print(json.dumps([c.as_json() for c in checks], indent=1))
+        return 1 if failed else 0
     width = max(len(c.name) for c in checks)
     for check in checks:
         print(f"{check.status:>4}  {check.name:<{width}}  {check.found}")
         if check.fix and check.status != OK:
             print(f"{'':>4}  {'':<{width}}  -> {check.fix}")
-    failed = [c.name for c in checks if c.status == FAIL]
-    print("\n" + ("Problems: " + ", ".join(failed) if failed else "Ready to play."))
+    print("\n" + (f"Not ready: fix {', '.join(dict.fromkeys(failed))} (each line above says how)."
+                  if failed else "Ready to play."))
     return 1 if failed else 0

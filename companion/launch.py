@@ -11,6 +11,7 @@ import os
 import sys
 
 from companion.display import display_problem
+from companion.kioskinput import DESKTOP_PROVIDERS, apply_input, kiosk_input
 from companion.store import default_db_path
 
 WIDTH, HEIGHT = 800, 480
@@ -31,8 +32,13 @@ def configure_kivy(*, fullscreen: bool) -> None:
     Config.set("graphics", "minimum_height", str(HEIGHT))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")
-    # right-click on a desktop must not leave red multitouch dots behind
-    Config.set("input", "mouse", "mouse,disable_multitouch")
+    # exactly one path for a touch: the kiosk's touchscreen, or a desktop's mouse
+    providers, problem = kiosk_input() if fullscreen else (DESKTOP_PROVIDERS, "")
+    if problem:
+        from kivy.logger import Logger
+
+        Logger.warning(f"Input: {problem}")
+    apply_input(Config, providers)
     # a touchscreen with no keyboard gets Kivy's on-screen keyboard for names
     Config.set("kivy", "keyboard_mode", "systemanddock" if fullscreen else "system")
 

@@ -24,6 +24,7 @@ pins/local.py, pins/lgpio.py, pins/mock.py; the installed copy was read):
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from companion.errors import InputError
@@ -31,6 +32,7 @@ from hardware.backend import Backend
 from hardware.events import now_ns
 from hardware.padmap import PadMap
 from hardware.pipeline import EdgePipeline
+from hardware.probe import lgpio_setup_problem
 
 REBASE_EVERY_NS = 10 * 1_000_000_000
 
@@ -109,17 +111,24 @@ class GpioBackend(Backend):
         from gpiozero.exc import GPIOZeroError
 
         self._error = ""
+        if self._factory is None and os.environ.get("GPIOZERO_PIN_FACTORY", "lgpio") == "lgpio":
+            # gpiozero imports lgpio for its default factory, and lgpio opens a FIFO in its
+            # working directory at import: where it cannot, the import raises OSError
+            problem = lgpio_setup_problem()
+            if problem:
+                self._error = problem[0]
+                raise InputError(f"cannot use the GPIO pads: {problem[0]}. Fix: {problem[1]}")
         try:
             for pad in self.pads:
                 self._buttons.append(Button(pad.pin, pull_up=True, bounce_time=None,
                                             pin_factory=self._factory))
-        except (GPIOZeroError, OSError, RuntimeError) as exc:
+        except (GPIOZeroError, OSError, RuntimeError, ImportError) as exc:
             self._close()
             self._error = str(exc)
             raise InputError(
                 f"cannot open the pads' GPIO pins ({type(exc).__name__}: {exc}). On a Pi: install lgpio "
-                "(sudo apt install python3-lgpio), add the user to the gpio group, check pads.toml; "
-                "elsewhere use --backend sim") from exc
+                "(sudo apt install python3-lgpio), add the user to the gpio group, check pads.toml, "
+                "and run `companion doctor`, which names what is missing; elsewhere use --backend sim") from exc
         self._factory = self._buttons[0].pin_factory
         self.clock = self._make_clock(self._factory)
         self._rebased_ns = now_ns()

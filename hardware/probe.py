@@ -1,70 +1,175 @@
 """Checks for `companion doctor`: can this user reach the pads, and if not, what to do.
 
-Each check returns a :class:`Check` (ok, what, fix): ``what`` says what was found in
-words a person at the table understands, ``fix`` the command or step that would
-make it right (empty when ok).
+Each check returns a doctor :class:`~companion.doctor.Check`: its name, whether it
+stops the table (FAIL) or only deserves a look (WARN), what was found in words a person
+at the table understands, and the command or step that would make it right. Fixes name
+the real user (never a literal ``$USER``): the command must work when pasted.
 """
 
 from __future__ import annotations
 
+import ctypes
 import grp
 import os
+import pwd
+import subprocess
+import sys
 from pathlib import Path
-from typing import NamedTuple
 
+from companion.doctor import FAIL, OK, WARN, Check
 from companion.errors import InputError
 from hardware.choose import MODEL_PATH, pi_model
 
+#: the groups the app's user needs: GPIO pads, the touchscreen's input device, the GPU,
+#: the display, the reveal's sound
+GROUPS = ("gpio", "input", "render", "video", "audio")
+INSTALL_HINT = "wiring/install.sh sets this up"
 
-class Check(NamedTuple):
-    ok: bool
-    what: str
-    fix: str
+
+def user_name() -> str:
+    """The user this process runs as (``sudo -u companion`` included), by name."""
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:  # a uid with no passwd entry (a container): say the number
+        return str(os.geteuid())
 
 
 def check_gpio_access(model_path: Path = MODEL_PATH, dev: Path = Path("/dev")) -> Check:
     """Is this a Pi, and may this user open its GPIO chip(s)?"""
     model = pi_model(model_path)
     if model is None:
-        return Check(False, "not a Raspberry Pi: no GPIO pads here",
-                     "run on the Pi, or use --backend sim (keys 1-6) or --backend serial (pad board)")
+        return Check("GPIO", FAIL, "not a Raspberry Pi: no GPIO pads here (no /proc/device-tree/model naming a Pi)",
+                     "run on the Pi, or start with --backend sim (keys 1-6) or --backend serial (pad board)")
     chips = sorted(dev.glob("gpiochip*"))
     if not chips:
-        return Check(False, f"{model}: no /dev/gpiochip* device", "update Raspberry Pi OS (the GPIO character device is missing)")
+        return Check("GPIO", FAIL, f"{model}: no /dev/gpiochip* device",
+                     "update Raspberry Pi OS (sudo apt full-upgrade): the GPIO character device is missing")
     denied = [chip.name for chip in chips if not os.access(chip, os.R_OK | os.W_OK)]
     if denied:
-        return Check(False, f"{model}: no permission on {', '.join(denied)}",
-                     f"sudo usermod -aG gpio {_user()} and log in again")
-    return Check(True, f"{model}: GPIO chips {', '.join(c.name for c in chips)} readable and writable", "")
+        return Check("GPIO", FAIL, f"{model}: user {user_name()} has no permission on {', '.join(denied)}",
+                     f"sudo usermod -aG gpio {user_name()}, then log in again ({INSTALL_HINT})")
+    return Check("GPIO", OK, f"{model}: GPIO chips {', '.join(c.name for c in chips)} readable and writable")
+
+
+def check_groups(wanted: tuple[str, ...] = GROUPS) -> Check:
+    """Is the app's user in every group the pads, touchscreen, GPU, display and sound need?
+    A group this system lacks is named too: install.sh creates it (udev rules on Raspberry
+    Pi OS give /dev/gpiochip* to ``gpio``)."""
+    user = user_name()
+    mine = {grp.getgrgid(g).gr_name for g in {os.getegid(), *os.getgroups()} if _has_gid(g)}
+    existing = {g.gr_name for g in grp.getgrall()}
+    missing = [name for name in wanted if name not in mine]
+    if not missing:
+        return Check("Groups", OK, f"user {user} is in {', '.join(wanted)}")
+    absent = [name for name in missing if name not in existing]
+    fix = " && ".join([*(f"sudo groupadd --system {name}" for name in absent),
+                       f"sudo usermod -aG {','.join(missing)} {user}"]) + ", then log in again"
+    detail = f"user {user} is not in group(s) {', '.join(missing)}"
+    if absent:
+        detail += f" ({', '.join(absent)} {'does' if len(absent) == 1 else 'do'} not exist here)"
+    return Check("Groups", FAIL, detail, f"{fix} ({INSTALL_HINT})")
+
+
+def _has_gid(gid: int) -> bool:
+    try:
+        grp.getgrgid(gid)
+    except KeyError:
+        return False
+    return True
+
+
+def lgpio_setup_problem(environ: os._Environ | dict = os.environ, cwd: str | None = None) -> tuple[str, str] | None:
+    """(what, fix) when lgpio cannot start here, judged without importing it.
+
+    ``import lgpio`` opens a notification FIFO named ``.lgd-nfy<N>`` in ``$LG_WD`` (its C
+    library chdirs there; lgpio 0.2 sources) or else in the working directory, at import
+    time: where that cannot be written, the import itself raises FileNotFoundError."""
+    wd = environ.get("LG_WD")
+    user = user_name()
+    if wd:
+        if not os.path.isdir(wd):
+            return (f"LG_WD={wd} does not exist: lgpio cannot make its notification pipe there",
+                    f"sudo install -d -o {user} {wd}, or point LG_WD at a writable directory "
+                    "(the service unit uses RuntimeDirectory=companion and LG_WD=/run/companion)")
+        if not os.access(wd, os.W_OK | os.X_OK):
+            return (f"LG_WD={wd} is not writable by {user}: lgpio cannot make its notification pipe there",
+                    f"sudo chown {user} {wd}, or point LG_WD at a writable directory")
+        return None
+    cwd = cwd or os.getcwd()
+    if not os.access(cwd, os.W_OK | os.X_OK):
+        return (f"lgpio makes its notification pipe in the working directory {cwd}, which {user} cannot write",
+                f"run from a folder {user} can write (cd ~), or set LG_WD to one: "
+                f"LG_WD=/tmp/lgpio-{user} after mkdir -p it")
+    return None
+
+
+def check_lgpio(python: str = sys.executable) -> Check:
+    """Does ``import lgpio`` work for this Python, here? Tried in a child process so a
+    failure (or lgpio's import-time FIFO) cannot disturb this one; the failure is turned
+    into what went wrong and the fix."""
+    problem = lgpio_setup_problem()
+    if problem:
+        return Check("lgpio", FAIL, *problem)
+    try:
+        result = subprocess.run([python, "-c", "import lgpio; print(lgpio.LGPIO_PY_VERSION)"],
+                                capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return Check("lgpio", FAIL, f"could not try importing lgpio ({exc})", "run companion doctor again")
+    if result.returncode == 0:
+        return Check("lgpio", OK, f"lgpio {result.stdout.strip()} imports for Python {_py(python)}")
+    return Check("lgpio", FAIL, *explain_lgpio_failure(result.stderr, python))
+
+
+def explain_lgpio_failure(stderr: str, python: str = sys.executable) -> tuple[str, str]:
+    """(what, fix) for the last line of a failed ``import lgpio``."""
+    last = stderr.strip().splitlines()[-1] if stderr.strip() else "no message"
+    version = _py(python)
+    if "No module named 'lgpio'" in last:
+        return (f"lgpio is not installed for Python {version} ({python})",
+                "sudo apt install python3-lgpio and make the venv with --system-site-packages, "
+                "or pip install lgpio where apt has no package (wiring/install.sh does either)")
+    if "_lgpio" in last or "undefined symbol" in last or "cpython" in last:
+        return (f"lgpio is installed but built for another Python than {version} ({last})",
+                "make the venv from the system's python3 (python3 -m venv --system-site-packages), "
+                "or pip install lgpio for this Python")
+    if ".lgd-nfy" in last or "Permission denied" in last:
+        return (f"lgpio cannot make its notification pipe ({last})",
+                "set LG_WD to a directory this user can write (the service unit uses /run/companion)")
+    return f"import lgpio fails: {last}", "reinstall lgpio (sudo apt install --reinstall python3-lgpio)"
+
+
+def _py(python: str) -> str:
+    if python == sys.executable:
+        return ".".join(map(str, sys.version_info[:2]))
+    return os.path.basename(python)
 
 
 def check_pin_factory() -> Check:
     """Which gpiozero pin factory would drive the pads (lgpio is the one that gives the
-    kernel's edge timestamps on a Pi 4/5), or why none loads."""
+    kernel's edge timestamps on a Pi 4/5), or why none loads. Only asked once lgpio
+    imports: gpiozero lets an lgpio OSError through as a traceback."""
     import warnings
 
     from gpiozero import Device
     from gpiozero.exc import BadPinFactory
 
-    wd = os.environ.get("LG_WD", os.getcwd())
     with warnings.catch_warnings(record=True) as fallbacks:
         warnings.simplefilter("always")
         try:
             factory = Device._default_pin_factory()
         except BadPinFactory as exc:
             tried = "; ".join(str(w.message) for w in fallbacks)
-            return Check(False, f"no GPIO pin factory loads ({exc} {tried})".strip(),
-                         "sudo apt install python3-lgpio (or pip install 'oldwest-companion[pi]'); "
-                         "elsewhere use --backend sim")
+            return Check("Pin factory", FAIL, f"no GPIO pin factory loads ({exc} {tried})".strip(),
+                         "sudo apt install python3-lgpio (or pip install 'oldwest-companion[pi]')")
+        except Exception as exc:  # a factory's import raising something else (OSError from lgpio)
+            return Check("Pin factory", FAIL, f"gpiozero cannot load a pin factory ({type(exc).__name__}: {exc})",
+                         "fix the lgpio check above first")
     name = type(factory).__name__
     factory.close()
     if name != "LGPIOFactory":
-        return Check(False, f"pin factory {name} (lgpio did not load)",
+        return Check("Pin factory", FAIL, f"pin factory {name} (lgpio did not load)",
                      "sudo apt install python3-lgpio: lgpio gives the kernel's edge timestamps")
-    if not os.access(wd, os.W_OK):
-        return Check(False, f"pin factory lgpio, but its working directory {wd} is not writable",
-                     "set LG_WD to a writable directory (wiring/companion.service does)")
-    return Check(True, f"pin factory lgpio (working directory {wd})", "")
+    return Check("Pin factory", OK, "pin factory lgpio")
 
 
 def check_serial_ports() -> Check:
@@ -74,13 +179,53 @@ def check_serial_ports() -> Check:
 
     ports = [p for p in sorted(list_ports.comports(), key=lambda p: p.device) if p.vid is not None]
     if not ports:
-        return Check(True, "no USB serial port (a pad board is only needed for --backend serial)", "")
+        return Check("Serial", OK, "no USB serial port (a pad board is only needed for --backend serial)")
     denied = [p.device for p in ports if not os.access(p.device, os.R_OK | os.W_OK)]
     names = ", ".join(f"{p.device} ({p.description})" for p in ports)
     if denied:
-        return Check(False, f"serial ports {names}; no permission on {', '.join(denied)}",
-                     f"sudo usermod -aG dialout {_user()} and log in again")
-    return Check(True, f"serial ports: {names}", "")
+        return Check("Serial", WARN, f"serial ports {names}; {user_name()} has no permission on {', '.join(denied)}",
+                     f"sudo usermod -aG dialout {user_name()}, then log in again")
+    return Check("Serial", OK, f"serial ports: {names}")
+
+
+def check_pad_board(port: str | None, pads: str | None, wait_s: float = 3.5) -> Check:
+    """Open the pad board and listen for its heartbeats (``--backend serial``): a board
+    that is plugged in but silent is as dead as one that is not there."""
+    from hardware.padmap import load_padmap
+    from hardware.serial_board import SerialBackend
+
+    import time
+
+    backend = SerialBackend(load_padmap(pads), port=port, retry_s=0.2)
+    backend.start()
+    try:
+        deadline = time.monotonic() + wait_s
+        status = backend.status()
+        while status.health in ("waiting", "unplugged") and time.monotonic() < deadline:
+            time.sleep(0.05)
+            status = backend.status()
+        if status.health == "waiting":  # still nothing after the wait: as silent as it gets
+            status = backend.status()
+    finally:
+        backend.close()
+    if status.ok:
+        return Check("Pad board", OK, f"{status.detail}; {status.counters['heartbeats']} heartbeats heard")
+    fixes = {"unplugged": "plug the pad board in (USB), or pass --port DEVICE",
+             "silent": "the firmware is not running: copy wiring/firmware/main.py to the board as main.py "
+                       "and replug it"}
+    return Check("Pad board", FAIL, f"{status.health}: {status.detail}",
+                 fixes.get(status.health, "replug the pad board"))
+
+
+def check_libmtdev() -> Check:
+    """Kivy's mtdev input provider needs libmtdev; without it Kivy falls back to hidinput,
+    which mis-tracks two fingers on the official touchscreen."""
+    try:
+        ctypes.CDLL("libmtdev.so.1")  # what kivy/lib/mtdev.py loads
+    except OSError:
+        return Check("libmtdev", FAIL, "libmtdev.so.1 is missing: the touchscreen's input provider cannot load",
+                     "sudo apt install libmtdev1")
+    return Check("libmtdev", OK, "libmtdev.so.1 loads")
 
 
 def check_pad_map(path: str | None = None) -> Check:
@@ -90,30 +235,22 @@ def check_pad_map(path: str | None = None) -> Check:
     try:
         pads = load_padmap(path)
     except InputError as exc:
-        return Check(False, str(exc), "fix the pad map (see wiring/README.md for the format)")
+        return Check("Pad map", FAIL, str(exc), "fix the pad map (see wiring/README.md for the format)")
     summary = ", ".join(f"{p.number}={p.pin} {p.name}" for p in pads)
-    return Check(True, f"pad map {pads.source}: {summary}", "")
+    return Check("Pad map", OK, f"pad map {pads.source}: {summary}")
 
 
-def _user() -> str:
-    try:
-        return os.getlogin()
-    except OSError:
-        return os.environ.get("USER", "$USER")
-
-
-def check_groups(wanted: tuple[str, ...] = ("gpio", "input", "render", "video")) -> Check:
-    """Is the app's user in the groups DESIGN.md names (GPIO, touchscreen, GPU, display)?
-    Groups this system does not have are not asked for."""
-    mine = {grp.getgrgid(g).gr_name for g in os.getgroups()}
-    existing = {g.gr_name for g in grp.getgrall()}
-    missing = [name for name in wanted if name in existing and name not in mine]
-    if missing:
-        return Check(False, f"user {_user()} is not in group(s) {', '.join(missing)}",
-                     f"sudo usermod -aG {','.join(missing)} {_user()} and log in again")
-    return Check(True, f"user {_user()} is in the groups the pads and screen need", "")
-
-
-def hardware_checks(pads: str | None = None) -> list[Check]:
-    """Every check above, in the order a person would fix them."""
-    return [check_gpio_access(), check_groups(), check_pin_factory(), check_pad_map(pads), check_serial_ports()]
+def hardware_checks(backend: str = "auto", pads: str | None = None, port: str | None = None) -> list[Check]:
+    """The checks for the pads ``--backend`` names, in the order a person would fix them:
+    GPIO pads need the chip, the groups, lgpio and a pin factory; a pad board needs its
+    heartbeat; the sim needs nothing but the pad map."""
+    checks = [check_groups(), check_libmtdev(), check_pad_map(pads)]
+    if backend in ("auto", "gpio"):
+        checks[:0] = [check_gpio_access()]
+        lgpio = check_lgpio()
+        checks += [lgpio, check_pin_factory() if lgpio.ok else
+                   Check("Pin factory", FAIL, "not tried: lgpio does not import", "fix lgpio first")]
+        checks.append(check_serial_ports())
+    elif backend == "serial":
+        checks.append(check_pad_board(port, pads))
+    return checks

@@ -14,7 +14,8 @@ from companion.errors import InputError
 from hardware.choose import open_backend, pi_model, resolve
 from hardware.events import PadEvent, PadFault, TagRead
 from hardware.monitor import describe, run
-from hardware.probe import Check, check_gpio_access, check_pad_map, check_serial_ports, hardware_checks
+from companion.doctor import Check
+from hardware.probe import check_gpio_access, check_pad_map, check_serial_ports, hardware_checks
 from hardware.serial_board import SerialBackend
 from hardware.sim import SimBackend
 
@@ -57,12 +58,12 @@ def test_probes_return_ok_what_fix(tmp_path, pi):
     not_pi = check_gpio_access(tmp_path / "none")
     assert isinstance(not_pi, Check) and not not_pi.ok and "--backend sim" in not_pi.fix
     no_chip = check_gpio_access(pi, dev=tmp_path)
-    assert not no_chip.ok and "gpiochip" in no_chip.what
+    assert not no_chip.ok and "gpiochip" in no_chip.detail
     assert check_pad_map().ok
     broken = tmp_path / "pads.toml"
     broken.write_text("[[pad]]\nnumber = 1\n")
     bad_map = check_pad_map(str(broken))
-    assert not bad_map.ok and "missing 'pin'" in bad_map.what and bad_map.fix
+    assert not bad_map.ok and "missing 'pin'" in bad_map.detail and bad_map.fix
     assert isinstance(check_serial_ports(), Check)
     assert all(isinstance(check, Check) and isinstance(check.ok, bool) for check in hardware_checks())
 

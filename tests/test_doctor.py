@@ -1,0 +1,108 @@
+"""`companion doctor`: it says "Not ready" and exits non-zero when the table cannot play,
+names each problem with a fix that can be pasted, and speaks JSON for scripts."""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.errors import InputError
+from hardware import probe
+from hardware.gpio import GpioBackend
+from hardware.padmap import load_padmap
+
+ROOT = Path(__file__).resolve().parents[1]
+USER = pwd.getpwuid(os.geteuid()).pw_name
+
+
+def companion(*args: str, env: dict[str, str | None] | None = None) -> subprocess.CompletedProcess:
+    """`python -m companion ARGS` with ``env`` changed (None removes a variable)."""
+    full = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    full = {key: value for key, value in full.items() if value is not None}
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                          env=full, timeout=120, cwd=ROOT)
+
+
+NO_SCREEN = {"SDL_VIDEODRIVER": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""}
+
+
+def test_doctor_json_on_this_machine_names_display_gpio_and_groups_with_fixes(tmp_path):
+    if Path("/proc/device-tree/model").exists() or Path("/dev/dri").exists():
+        pytest.skip("this machine has a display or GPIO: the problems below are not there to find")
+    result = companion("--db", str(tmp_path / "c.db"), "doctor", "--json", env=NO_SCREEN)
+    assert result.returncode == 1, result.stdout + result.stderr
+    checks = json.loads(result.stdout)
+    assert all(set(check) == {"name", "ok", "detail", "fix"} for check in checks)
+    failed = {check["name"]: check for check in checks if not check["ok"]}
+    assert {"Display", "GPIO", "Groups"} <= set(failed)
+    assert "no display" in failed["Display"]["detail"]
+    assert "not a Raspberry Pi" in failed["GPIO"]["detail"]
+    for check in failed.values():
+        assert check["fix"] and "$USER" not in check["fix"]
+    assert "sudo usermod -aG" in failed["Groups"]["fix"] and f" {USER}," in failed["Groups"]["fix"]
+    text = companion("--db", str(tmp_path / "c.db"), "doctor", env=NO_SCREEN)
+    assert text.returncode == 1 and "Ready to play" not in text.stdout and "Not ready" in text.stdout
+
+
+def test_groups_fix_names_the_user_and_creates_missing_groups(monkeypatch):
+    check = probe.check_groups(("video", "no-such-group-here"))
+    assert not check.ok and "no-such-group-here" in check.detail and "does not exist" in check.detail
+    assert "sudo groupadd --system no-such-group-here" in check.fix and f" {USER}" in check.fix
+
+
+def test_lgpio_setup_problems_are_named_with_the_fix(tmp_path, monkeypatch):
+    what, fix = probe.lgpio_setup_problem({"LG_WD": str(tmp_path / "gone")})
+    assert "does not exist" in what and "LG_WD" in what and "install -d" in fix
+    real_access = os.access
+    monkeypatch.setattr(probe.os, "access", lambda p, m: False if str(p) == "/" else real_access(p, m))
+    what, fix = probe.lgpio_setup_problem({}, cwd="/")
+    assert "working directory /" in what and "LG_WD" in fix
+    assert probe.lgpio_setup_problem({"LG_WD": str(tmp_path)}) is None
+
+
+@pytest.mark.parametrize("last_line, said", [
+    ("ModuleNotFoundError: No module named 'lgpio'", "not installed"),
+    ("ImportError: No module named '_lgpio'", "another Python"),
+    ("FileNotFoundError: [Errno 2] No such file or directory: '.lgd-nfy-3'", "notification pipe"),
+])
+def test_each_way_lgpio_fails_to_import_is_explained(last_line, said):
+    what, fix = probe.explain_lgpio_failure(f"Traceback (most recent call last):\n  ...\n{last_line}\n")
+    assert said in what and fix
+
+
+def test_an_lgpio_that_raises_at_import_is_a_check_not_a_traceback(tmp_path, monkeypatch):
+    (tmp_path / "lgpio.py").write_text(
+        "raise FileNotFoundError(\"[Errno 2] No such file or directory: '.lgd-nfy-3'\")\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    check = probe.check_lgpio()
+    assert not check.ok and ".lgd-nfy-3" in check.detail and "LG_WD" in check.fix
+
+
+def test_gpio_pads_with_a_missing_lg_wd_refuse_with_the_fix(monkeypatch, tmp_path):
+    monkeypatch.setenv("LG_WD", str(tmp_path / "gone"))
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    backend = GpioBackend(load_padmap(), tick_s=None)
+    with pytest.raises(InputError, match="LG_WD=.* does not exist.*Fix: sudo install -d"):
+        backend.start()
+    assert not backend.status().ok and "LG_WD" in backend.status().detail
+    result = companion("--backend", "gpio", "pads", "--seconds", "0.1",
+                       env={"LG_WD": str(tmp_path / "gone"), "GPIOZERO_PIN_FACTORY": None})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "does not exist" in result.stderr
+
+
+def test_a_silent_pad_board_fails_the_doctor(monkeypatch):
+    from tests.hardware.board_emulator import BoardEmulator
+
+    monkeypatch.setattr("hardware.serial_board.SILENT_AFTER_BEATS", 0.3)  # 0.3 s at the firmware's 1 s period
+    with BoardEmulator(period_s=0.1) as board:
+        assert probe.check_pad_board(board.path, None, wait_s=2).ok
+        board.silence()
+        check = probe.check_pad_board(board.path, None, wait_s=2)
+    assert not check.ok and check.detail.startswith("silent") and "firmware" in check.fix
