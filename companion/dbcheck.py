@@ -78,7 +78,8 @@ def _contents(path: Path) -> list[Check]:
     except StoreError as exc:  # its message names the file and what to do
         return [Check(NAME, FAIL, str(exc), "do what the line above says; nothing was changed")]
     checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions)")]
-    checks += [Check("Saved game", FAIL, message, GAME_FIX) for message in damaged]
+    # a damaged game does not stop the table (every other game plays): worth a look, not a failure
+    checks += [Check("Saved game", WARN, message, GAME_FIX) for message in damaged]
     checks += [Check("Preference", WARN, f"the preference {key!r} cannot be read, so its default is used",
                      "set it again in the app's Settings") for key in prefs]
     return checks

@@ -110,6 +110,7 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the database {self.path} ({exc}): check that it and its folder "
                              "can be read and written, or pass --db to use another file.") from None
+        self._db.text_factory = _text
         try:
             if fresh:
                 self._configure()
@@ -214,8 +215,11 @@ class Store:
     # -- player profiles -------------------------------------------------------------
 
     def players(self) -> list[Player]:
+        """Every profile; a name stored as binary (only a damaged row can hold one) is shown
+        described rather than handed to a screen that draws text."""
         rows = self._db.execute("SELECT id, name, colour, created FROM players ORDER BY name COLLATE NOCASE")
-        return [Player(*row) for row in rows]
+        return [Player(pid, name if isinstance(name, str) else describe(name), str(colour), str(created))
+                for pid, name, colour, created in rows]
 
     def add_player(self, name: str, colour: str) -> Player:
         name = self._valid_name(name)
@@ -326,6 +330,13 @@ class Store:
             return [row[0] for row in self._db.execute(f"PRAGMA {pragma}")]
         finally:
             self._db.execute("PRAGMA ignore_check_constraints=OFF")
+
+
+def _text(raw: bytes) -> str:
+    """TEXT as str, with bytes that are not UTF-8 (a bit flipped on the SD card) read as
+    U+FFFD: the default decoder would fail the whole query, hiding every other game, where
+    this way the row is read and any damage it does is named with its row."""
+    return raw.decode("utf-8", "replace")
 
 
 def _cannot_reach(exc: sqlite3.Error) -> bool:
