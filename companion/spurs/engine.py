@@ -79,7 +79,8 @@ Duel, rest and the turn::
 
     {"type": "duel", "opponent": "Bob", "winner": "Ann",
      "steal": {"what": "money"} | {"what": "gold"} | {"what": "equipment", "name": "Lasso"}
-              | {"what": "token", "token": "P1"} | null}
+              | {"what": "token", "token": "P1"} | {"what": "stagecoach"} | null}
+        the Stagecoach only from the player escorting it (R-S13)
     {"type": "rest"}
     {"type": "spend_spur", "use": "boost"}   before the draw it boosts ("use" may be left out)
     {"type": "spend_spur", "use": "reroll"}  one die re-rolled at the table: only the Spur is spent
@@ -87,6 +88,9 @@ Duel, rest and the turn::
     {"type": "adjust", "player": "Bob", "fame": 1, "money": 5, "spurs": 1, "posters": 0,
      "bullets": {"white": 1, "red": 1}, "bank": 50, "note": "Stagecoach event"}
         an Event or Equipment card's effect (any time, any player)
+    {"type": "stagecoach", "holder": "Bob" | null}
+        the Escorted Stagecoach event card: who escorts it now (null: delivered or gone);
+        ``state.stagecoach`` names the escort (R-S13)
     {"type": "tiebreak", "winner": "Ann"}    after the game, the duel for a tied first place
 
 The game ends the moment any Fame reaches the target: ``state.game_over``, ``state.final``
@@ -129,6 +133,7 @@ ACTIONS: dict[str, tuple[str | None, Handler]] = {
     "spend_spur": (None, turn.spend_spur),
     "end_turn": (None, turn.end_turn),
     "adjust": (None, turn.adjust),
+    "stagecoach": (None, turn.stagecoach),
     "tiebreak": (None, turn.tiebreak),
 }
 TARGETS = (10, 15, 20)

@@ -133,6 +133,7 @@ class SpursState:
     final: tuple[ScoreRow, ...] = ()
     tied_for_first: tuple[str, ...] = ()
     winner: str | None = None
+    stagecoach: str | None = None  # who escorts the Stagecoach (event card), R-S13
 
     @property
     def player(self) -> Player:

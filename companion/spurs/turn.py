@@ -1,4 +1,5 @@
-"""Turn-level actions: Spurs, duels, resting, ending the turn, cards and the tie-break duel."""
+"""Turn-level actions: Spurs, duels, resting, ending the turn, cards, the escorted
+Stagecoach and the tie-break duel."""
 
 from __future__ import annotations
 
@@ -60,12 +61,30 @@ def adjust(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     return replace(state.with_player(i, apply_card(state.players[i], action, rule)), bank=bank, last_outcome=str(note))
 
 
-def _steal(winner: Player, loser: Player, steal: object) -> tuple[Player, Player, str]:
+def stagecoach(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """The Escorted Stagecoach event card changes hands: ``holder`` takes it to escort, or
+    null when it is delivered or gone (R-S13)."""
+    holder = action.get("holder")
+    if holder is not None:
+        holder = state.players[state.index(holder)].name
+    note = f"{holder} escorts the Stagecoach" if holder else "nobody escorts the Stagecoach"
+    return replace(state, stagecoach=holder, last_outcome=note)  # ruling: R-S13
+
+
+def _steal(winner: Player, loser: Player, steal: object,
+           holder: str | None) -> tuple[Player, Player, str, str | None]:
+    """The thing stolen (R-S8), and who escorts the Stagecoach afterwards (R-S13)."""
     rule = "R-S8"
     if not isinstance(steal, Mapping):
-        raise RuleError(rule, f"'steal' is {{'what': 'money'|'gold'|'equipment'|'token', ...}}, got {steal!r}")
-    what = fields.choice(steal, "what", rule, ("money", "gold", "equipment", "token"))
-    if what == "money":
+        raise RuleError(rule, f"'steal' is {{'what': 'money'|'gold'|'equipment'|'token'|'stagecoach', ...}}, "
+                              f"got {steal!r}")
+    what = fields.choice(steal, "what", rule, ("money", "gold", "equipment", "token", "stagecoach"))
+    if what == "stagecoach":
+        if holder != loser.name:  # ruling: R-S13 - only the escort can lose it
+            escort = f"{holder} does" if holder else "nobody does"
+            raise RuleError("R-S13", f"{loser.name} is not escorting the Stagecoach ({escort})")
+        took, holder = "the escorted Stagecoach", winner.name
+    elif what == "money":
         half = (loser.money + 1) // 2
         winner, loser, took = replace(winner, money=winner.money + half), replace(loser, money=loser.money - half), f"${half}"
     elif what == "gold":
@@ -88,7 +107,7 @@ def _steal(winner: Player, loser: Player, steal: object) -> tuple[Player, Player
             raise RuleError(rule, f"{loser.name} carries no challenge token {token!r}")
         winner = replace(winner, carried=winner.carried + (carried,))
         loser, took = replace(loser, carried=tuple(c for c in loser.carried if c.token != token)), f"token {token}"
-    return replace(winner, posters=winner.posters + 1), loser, took
+    return replace(winner, posters=winner.posters + 1), loser, took, holder
 
 
 def duel(state: SpursState, action: Mapping[str, Any]) -> SpursState:
@@ -107,11 +126,12 @@ def duel(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     winner = replace(winner, fame=winner.fame + gain, money=winner.money + DUEL_BOUNTY_PER_POSTER * loser.posters)
     loser = replace(loser, posters=0)
     note = f"{winner.name} wins the duel: +{gain} fame, ${DUEL_BOUNTY_PER_POSTER * state.players[l].posters} for posters"
+    holder = state.stagecoach
     if action.get("steal") is not None:
-        winner, loser, took = _steal(winner, loser, action["steal"])
+        winner, loser, took, holder = _steal(winner, loser, action["steal"], holder)
         note += f", stole {took} (Wanted Poster)"
     loser = replace(loser.take_reds(1), spurs=loser.spurs + 1)
-    return replace(state.with_player(w, winner).with_player(l, loser), last_outcome=note)
+    return replace(state.with_player(w, winner).with_player(l, loser), stagecoach=holder, last_outcome=note)
 
 
 def tiebreak(state: SpursState, action: Mapping[str, Any]) -> SpursState:

@@ -184,12 +184,14 @@ def cashable(player: Player, kind: str) -> list[str]:
     return [c.token for c in player.carried if c.kind in CASH_IN[kind]]
 
 
-def stealable(player: Player) -> dict[str, list[str]]:
-    """What a duel winner could steal from ``player`` (R-S8), by kind."""
+def stealable(player: Player, stagecoach: str | None = None) -> dict[str, list[str]]:
+    """What a duel winner could steal from ``player`` (R-S8), by kind; the Stagecoach
+    when ``player`` escorts it (``stagecoach`` names the escort, R-S13)."""
     return {"money": ["money"] if player.money else [],
             "gold": ["gold"] if player.gold else [],
             "equipment": [e for e in player.equipment if e.lower() not in UNSTEALABLE],
-            "token": [c.token for c in player.carried]}
+            "token": [c.token for c in player.carried],
+            "stagecoach": ["stagecoach"] if stagecoach == player.name else []}
 
 
 def herd_preview(cells: Sequence[Sequence[int]]) -> str:

@@ -30,6 +30,9 @@ actions = st.one_of(
     st.just({"type": "spend_spur"}),
     st.just({"type": "spend_spur", "use": "reroll"}),
     st.just({"type": "adjust", "spurs": 1}),
+    st.builds(lambda h: {"type": "stagecoach", "holder": h}, st.sampled_from(["Ann", "Bob", "Cid", None])),
+    st.builds(lambda w: {"type": "duel", "opponent": "Bob", "winner": w, "steal": {"what": "stagecoach"}},
+              st.sampled_from(["Ann", "Bob"])),
     st.just({"type": "end_turn"}),
     st.just({"type": "end_turn"}),
 )
@@ -53,8 +56,10 @@ def run(actions_):
 @settings(max_examples=120, deadline=None)
 @given(st.lists(actions, max_size=25))
 def test_invariants_hold_after_every_action(actions_):
-    steps, _ = run(actions_)
-    for before, after in steps:
+    steps, applied = run(actions_)
+    for (before, after), action in zip(steps, applied):
+        if after.stagecoach != before.stagecoach:  # R-S13: it moves only when handed over or stolen
+            assert action["type"] == "stagecoach" or (action["type"] == "duel" and after.stagecoach == action["winner"])
         for b, a in zip(before.players, after.players):
             assert all(a.bag[c] >= 0 for c in COLOURS)
             assert a.bag.red <= 3

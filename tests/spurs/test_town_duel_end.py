@@ -123,6 +123,31 @@ def test_duel_cannot_steal_training():
         play(s, {"type": "duel", "opponent": "Bob", "winner": "Ann", "steal": {"what": "equipment", "name": "Training"}})
 
 
+def test_the_escorted_stagecoach_is_held_and_a_duel_winner_may_steal_it_R_S13():
+    # ruling: R-S13 - "The event card is held by the player escorting it; a duel winner
+    # may take it as the steal (R-S8)"
+    s = play(new_game(), {"type": "stagecoach", "holder": "Bob"})
+    assert s.stagecoach == "Bob" and s.last_outcome == "Bob escorts the Stagecoach"
+    won = play(s, {"type": "duel", "opponent": "Bob", "winner": "Ann", "steal": {"what": "stagecoach"}})
+    assert won.stagecoach == "Ann" and won.players[0].posters == 1  # the thief takes a Wanted Poster
+    assert "stole the escorted Stagecoach" in won.last_outcome
+    kept = play(s, {"type": "duel", "opponent": "Bob", "winner": "Ann", "steal": {"what": "money"}})
+    assert kept.stagecoach == "Bob"  # stealing something else leaves it with its escort
+    lost = play(s, {"type": "duel", "opponent": "Bob", "winner": "Bob", "steal": None})
+    assert lost.stagecoach == "Bob"
+    assert play(won, {"type": "stagecoach", "holder": None}).stagecoach is None  # delivered
+
+
+def test_the_stagecoach_is_stolen_only_from_its_escort_R_S13():
+    with pytest.raises(RuleError, match=r"Bob is not escorting the Stagecoach \(nobody does\) \[R-S13\]"):
+        play(new_game(), {"type": "duel", "opponent": "Bob", "winner": "Ann", "steal": {"what": "stagecoach"}})
+    s = play(new_game(), {"type": "stagecoach", "holder": "Cid"})
+    with pytest.raises(RuleError, match=r"\(Cid does\)"):
+        play(s, {"type": "duel", "opponent": "Bob", "winner": "Ann", "steal": {"what": "stagecoach"}})
+    with pytest.raises(RuleError, match="not playing"):
+        play(s, {"type": "stagecoach", "holder": "Zed"})
+
+
 def test_game_ends_the_moment_fame_reaches_the_target_with_most_bonuses():
     s = play(new_game(target_fame=10, most_points=2),
              {"type": "adjust", "player": "Bob", "fame": 9, "money": 30},

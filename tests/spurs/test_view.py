@@ -90,7 +90,8 @@ def test_token_names_skip_carried_ones_and_cash_in_lists_by_building():
     assert next_token(state, "hunt") == "P2" and next_token(state, "outlaw") == "O1"
     ann = state.players[0]
     assert cashable(ann, "sell") == ["P1"] and cashable(ann, "turn_in") == []
-    assert stealable(ann) == {"money": [], "gold": [], "equipment": [], "token": ["P1"]}
+    assert stealable(ann) == {"money": [], "gold": [], "equipment": [], "token": ["P1"], "stagecoach": []}
+    assert stealable(ann, "Ann")["stagecoach"] == ["stagecoach"] and stealable(ann, "Bob")["stagecoach"] == []
 
 
 def test_herd_preview_uses_the_herd_rule():

@@ -201,7 +201,7 @@ class DuelPage(Page):
         self.sides = [[state.player.name, state.player.name], [opponent, opponent]]
         loser = opponent if self.ids.winner.value == state.player.name else state.player.name
         what = self.ids.steal.value
-        options = stealable(state.players[state.index(loser)]).get(what, []) if loser else []
+        options = stealable(state.players[state.index(loser)], state.stagecoach).get(what, []) if loser else []
         self.items = [[o, o] for o in options] if what in ("equipment", "token") else []
 
     def record(self) -> None:
@@ -214,15 +214,21 @@ class DuelPage(Page):
 
 
 class AdjustPage(Page):
-    """An Event or Equipment card's effect on any player, and on the bank's cash."""
+    """An Event or Equipment card's effect on any player, and on the bank's cash; and
+    who escorts the Stagecoach event card (R-S13)."""
 
     players = ListProperty()
+    escort = StringProperty("")  # who escorts the Stagecoach now ("" nobody)
 
     def open(self, player: str = "", **_context: Any) -> None:
         self.ids.who.value = player
 
     def update(self, state: SpursState) -> None:
         self.players = [[p.name, p.name] for p in state.players]
+        self.escort = state.stagecoach or ""
+
+    def stagecoach(self, holder: str | None) -> None:
+        self.send({"type": "stagecoach", "holder": holder})
 
     def apply(self) -> None:
         ids = self.ids

@@ -39,10 +39,12 @@ MENU = {"hunt": ("hunt", "shoot"), "outlaw": ("outlaw", "shoot"), "horse": ("hor
 FIXED = {"reroll": {"use": "reroll"}}
 
 
-def carried_text(player: Player) -> str:
-    """Carried challenge tokens and Equipment in one line ("P1 pelt, O2 outlaw; Lasso")."""
+def carried_text(player: Player, escorting: bool = False) -> str:
+    """The Stagecoach if escorted, carried challenge tokens and Equipment in one line
+    ("escorts the Stagecoach; P1 pelt, O2 outlaw; Lasso")."""
     tokens = ", ".join(f"{c.token} {c.kind}" for c in player.carried)
-    return "; ".join(part for part in (tokens, ", ".join(player.equipment)) if part) or "carries nothing"
+    coach = "escorts the Stagecoach" if escorting else ""
+    return "; ".join(part for part in (coach, tokens, ", ".join(player.equipment)) if part) or "carries nothing"
 
 
 class PlayerPanel(ButtonBehavior, BoxLayout):
@@ -68,7 +70,7 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
         self.fame, self.target, self.money = player.fame, state.target, player.money
         self.spurs, self.posters, self.gold = player.spurs, player.posters, player.gold
         self.bag = player.bag.counts()
-        self.carried = carried_text(player)
+        self.carried = carried_text(player, state.stagecoach == player.name)  # ruling: R-S13
         self.current = player is state.player and not state.game_over
         self.compact = len(state.players) > 3
         self.narrow = COLUMNS[len(state.players)] == 3

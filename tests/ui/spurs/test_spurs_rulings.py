@@ -2,7 +2,7 @@
 table: a Spur spent as a boost or for a re-roll (R-S12), the round-up board's cattle
 (R-S11), and the Escorted Stagecoach held, stolen in a duel and shown (R-S13)."""
 
-from tests.ui.spurs.driving import begin_game, ids, page, set_stepper, sheet, tap_hex
+from tests.ui.spurs.driving import begin_game, ids, page, set_stepper, sheet, tap_hex, tap_panel
 from ui.spurs.controls import BulletDisc
 
 
@@ -65,3 +65,29 @@ def test_the_round_up_board_holds_the_six_cattle_and_a_success_needs_a_herd_or_n
     set_stepper(ui, ids(ui).rounds_left, 0)
     ui.tap("Round-up done")
     assert page(ui).name == "table" and sheet(ui, "Ann")["money"] == "$15"
+
+
+def test_the_stagecoach_escort_is_shown_and_a_duel_winner_steals_it_R_S13(ui):
+    begin_game(ui)
+    tap_panel(ui, "Bob")  # someone else's panel: the Event card page for Bob
+    assert ui.find("Nobody escorts the Stagecoach").disabled
+    ui.tap("Bob escorts the Stagecoach")  # two taps from the table
+    assert page(ui).name == "table" and state(ui).stagecoach == "Bob"
+    assert sheet(ui, "Bob")["carries"] == "escorts the Stagecoach"
+    assert sheet(ui, "Ann")["carries"] == "carries nothing"
+
+    ui.tap("Ann: actions")
+    ui.tap("Duel")
+    ui.tap(ui.find("Ann", root=ids(ui).winner))
+    ui.tap("Stagecoach")  # the steal: one tap on the duel form
+    ui.tap("Record the duel")
+    assert state(ui).stagecoach == "Ann" and "stole the escorted Stagecoach (Wanted Poster)" in state(ui).last_outcome
+    assert sheet(ui, "Ann")["carries"] == "escorts the Stagecoach" and sheet(ui, "Ann")["posters"] == "1"
+    assert sheet(ui, "Bob")["carries"] == "carries nothing"
+    ui.tap("Undo")  # and a steal from someone who does not escort it is refused with the rule
+    ui.tap("Ann: actions")
+    ui.tap("Duel")
+    ui.tap(ui.find("Bob", root=ids(ui).winner))
+    ui.tap("Stagecoach")
+    ui.tap("Record the duel")
+    assert ui.screen.message == "Refused: Ann is not escorting the Stagecoach (Bob does) [R-S13]"
