@@ -35,6 +35,8 @@ from typing import Mapping
 TOUCHSCREEN = ("probesysfs,provider=mtdev,select_all=0,use_regex=1,"
                "match=.*(ft5406|ft5x06|raspberrypi-ts|goodix|touch)")
 KIOSK_PROVIDERS: dict[str, str] = {"touchscreen": TOUCHSCREEN}
+#: what Kivy's config upgrade from version 0 adds to ``[input]`` (kivy/config.py)
+KIVY_DEFAULTS: dict[str, str] = {"mouse": "mouse", "%(name)s": "probesysfs"}
 #: a desktop has a mouse and no touchscreen worth a second path; a right click must not
 #: leave Kivy's red multitouch dots behind
 DESKTOP_PROVIDERS: dict[str, str] = {"mouse": "mouse,disable_multitouch"}
@@ -80,10 +82,15 @@ def input_problem(providers: Mapping[str, str]) -> str:
 
 
 def kiosk_input(path: Path | None = None) -> tuple[dict[str, str], str]:
-    """(the kiosk's input providers, why the config file's own were not used or "")."""
+    """(the kiosk's input providers, why the config file's own were not used or "").
+
+    The two lines Kivy itself puts into a config.ini it upgrades (and writes back on the
+    first start) are not the maker's choice and are left out before judging."""
     path = path or kivy_config_path()
     written = read_input_section(path)
-    if written is None:
+    if written is not None:
+        written = {key: value for key, value in written.items() if KIVY_DEFAULTS.get(key) != value}
+    if not written:
         return dict(KIOSK_PROVIDERS), ""
     problem = input_problem(written)
     if problem:
