@@ -17,7 +17,7 @@ from companion.doctor import FAIL, OK, WARN, Check
 from companion.store import Store, StoreError, default_db_path
 
 NAME = "Database"
-GAME_FIX = ("this game cannot be resumed, every other game can. Keep a copy of the database; "
+GAME_FIX = ("this game cannot be opened, every other game can. Keep a copy of the database; "
             "to remove just this game, see the companion's docs/database.md")
 MOVE_ASIDE = "keep a copy of the file, then move it aside to start afresh, or pass --db PATH to use another file"
 
@@ -69,7 +69,7 @@ def _contents(path: Path) -> list[Check]:
             sessions = store.sessions(limit=-1)
             damaged = [info.problem for info in sessions if info.problem]
             for info in sessions:
-                if info.finished is None and not info.problem:
+                if not info.problem:  # finished games too: a sound file is one whose every log replays
                     try:
                         store.open_session(info.id)
                     except StoreError as exc:
