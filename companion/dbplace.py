@@ -70,8 +70,12 @@ def _unwritable(target: Path, db: Path) -> Problem:
         detail += "; the companion keeps its journal and lock file beside the database, so its folder must be writable too"
     elsewhere = "or pass --db PATH to a file in a writable folder"
     if os.statvfs(target).f_flag & os.ST_RDONLY:
-        return Problem(detail + ", and the file system holding it is mounted read-only",
-                       f"remount it read-write (sudo mount -o remount,rw {_mount_point(target)}), {elsewhere}")
+        detail += ", and the file system holding it is mounted read-only"
+        if os.environ.get("INVOCATION_ID"):  # set by systemd for a service: its sandbox is the likely cause
+            return Problem(detail + " for the service (its unit's ProtectSystem= makes most of the disk read-only)",
+                           f"keep the database in the service's StateDirectory (/var/lib/companion), or add "
+                           f"{target if target.is_dir() else target.parent} to ReadWritePaths= in the unit")
+        return Problem(detail, f"remount it read-write (sudo mount -o remount,rw {_mount_point(target)}), {elsewhere}")
     if owner != user:
         return Problem(detail, f"give it to {user}: sudo chown {user}: {target}; {elsewhere}")
     if not info.st_mode & stat.S_IWUSR:

@@ -122,3 +122,34 @@ def test_the_lock_is_released_when_the_process_dies(db, tmp_path):
         child.kill()
         child.wait()
     assert holder(db) is None
+
+
+@pytest.fixture
+def mounted(tmp_path):
+    """A file system of its own (tmpfs), so it can be remounted read-only; needs root."""
+    import subprocess
+
+    point = tmp_path / "mnt"
+    point.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "tmpfs", str(point)],
+                                           capture_output=True).returncode:
+        pytest.skip("mounting a file system needs root")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", str(point)], check=True)
+
+
+def test_a_read_only_file_system_says_remount_or_for_the_service_where_to_keep_it(mounted, monkeypatch):
+    import subprocess
+
+    db = mounted / "companion.db"
+    sample_db(db)
+    subprocess.run(["mount", "-o", "remount,ro", str(mounted)], check=True)
+    monkeypatch.delenv("INVOCATION_ID", raising=False)
+    [check] = failures(db)
+    assert "the file system holding it is mounted read-only" in check.found
+    assert f"sudo mount -o remount,rw {mounted}" in check.fix
+    monkeypatch.setenv("INVOCATION_ID", "0123")  # as systemd sets it for a service
+    [check] = failures(db)
+    assert "ProtectSystem=" in check.found and f"add {mounted} to ReadWritePaths=" in check.fix
