@@ -9,19 +9,23 @@ delivered late or out of order cannot change a verdict (principle 3). Times are 
 as whole nanoseconds so that 431.2 - 430.2 is exactly 1 ms and a pair at the tie
 threshold is never called a dead heat by a rounding error.
 
+The judge is built as a :class:`Referee` fed one edge at a time, so the live screen can
+keep one per card and pay per new edge, while the replay feeds a whole file at once:
+one piece of code, the same verdict (issue 12: a chattering pad must not slow the call).
+
 Every decision leaves a note in plain words, because a verdict that cannot explain
 itself will not settle an argument at the table.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from companion.rapidcity.model import (
     LAST_BULLET,
     ArmedCard,
-    Card,
     CharacterCard,
     DisarmedCard,
     Edge,
@@ -61,6 +65,21 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Move:
+    """A pawn lifted from the tile it claimed and put on another before the window closed
+    (R-R6): it is judged where it stands, and its first tile is free again. ``to_claim``
+    is False when the second tile was already someone else's (no dislodging)."""
+
+    player: str
+    from_pad: int
+    from_location: str
+    to_pad: int
+    to_location: str
+    t_ms: float
+    to_claim: bool = True
+
+
+@dataclass(frozen=True)
 class Verdict:
     claims: tuple[Claim, ...]
     bullets: dict[str, int]
@@ -71,6 +90,8 @@ class Verdict:
     notes: tuple[str, ...]
     dead_heats: tuple[tuple[Claim, Claim], ...]
     window_closed_ms: float
+    moves: tuple[Move, ...] = ()
+    touch_presses: tuple[Claim, ...] = ()  # presses on a Disarmed card: pawns moved (R-R10)
 
 
 @dataclass
@@ -83,33 +104,166 @@ class _Press:
     player: str | None
 
 
+# Timed notes are told in time order; at one instant, what the pads did (bounces) comes
+# before what the judge made of it (claims), and the window's closing comes last.
+_EDGE_NOTE, _PRESS_NOTE, _CLOSE_NOTE = 0, 1, 2
+
+
+@dataclass
+class _Calls:
+    """What the judge has made of the presses so far, in time order (R-R4..R-R6, R-R10).
+
+    Small on purpose: apart from the notes it holds at most a claim per tile and per
+    player, so :meth:`copy` (a provisional verdict while presses may still bounce) is cheap.
+    """
+
+    close_ns: int
+    close_label: str
+    why_closed: str = "time is up"
+    by_pad: dict[int, Claim] = field(default_factory=dict)
+    by_player: dict[str, Claim] = field(default_factory=dict)
+    moves: list[Move] = field(default_factory=list)
+    false_starts: list[_Press] = field(default_factory=list)
+    touch_presses: list[Claim] = field(default_factory=list)
+    late_presses: int = 0  # presses after the reveal on an Armed card (they claim nothing)
+    timed: list[tuple[int, int, str]] = field(default_factory=list)  # (ns, kind, text)
+
+    def copy(self) -> _Calls:
+        return _Calls(self.close_ns, self.close_label, self.why_closed, dict(self.by_pad), dict(self.by_player),
+                      list(self.moves), list(self.false_starts), list(self.touch_presses), self.late_presses,
+                      list(self.timed))
+
+
+class Referee:
+    """The judge fed one edge at a time: the live screen's referee (issue: a card's call
+    must keep up with a chattering pad) and the replay's, in one piece of code.
+
+    :func:`judge` is ``Referee(rnd).verdict()``. The live path makes one Referee per card
+    and :meth:`add`\\ s each edge as it arrives; an edge stamped at or after the last one
+    fed costs the same whatever came before it (no re-judging of the card). An edge
+    delivered out of time order (a late callback) re-judges the card once from all its
+    edges in time order, so the verdict never depends on arrival (principle 3).
+
+    A press is judged once no bounce of it can follow (``bounce_ms`` later), because a
+    bounce repeat may still name its player (R-R5); :meth:`verdict` judges the presses
+    still in their bounce window on a copy, so asking never changes what comes next.
+    """
+
+    def __init__(self, rnd: Round) -> None:
+        self.round = replace(rnd, events=())
+        self._bounce_ns = _ns(rnd.settings.bounce_ms)
+        self._edges: list[Edge] = []
+        self._restart()
+        for edge in rnd.events:
+            self._edges.append(edge)
+        self._rejudge()
+
+    @property
+    def edges(self) -> tuple[Edge, ...]:
+        return tuple(self._edges)
+
+    def add(self, edge: Edge) -> None:
+        """One more edge of this card, in whatever order the callbacks deliver them."""
+        self._edges.append(edge)
+        key = _edge_order(edge)
+        if self._last is not None and key < self._last:
+            self._rejudge()
+        else:
+            self._take(edge, key)
+
+    def verdict(self) -> Verdict:
+        """The call on every edge so far."""
+        calls = self._calls
+        if self._pending:
+            calls = calls.copy()
+            for press in self._pending:
+                _judge_press(self.round, press, calls)
+        return _verdict(replace(self.round, events=tuple(self._edges)), calls)
+
+    def _restart(self) -> None:
+        settings = self.round.settings
+        self._calls = _Calls(_ns(settings.window_ms), _dur(settings.window_ms))
+        self._accepted: dict[int, tuple[Edge, int, _Press | None]] = {}
+        self._pending: deque[_Press] = deque()
+        self._last: tuple[int, int, int, str] | None = None
+
+    def _rejudge(self) -> None:
+        self._restart()
+        for edge in sorted(self._edges, key=_edge_order):
+            self._take(edge, _edge_order(edge))
+
+    def _take(self, edge: Edge, key: tuple[int, int, int, str]) -> None:
+        """Debounce one edge (R-R4, principle 3), in time order.
+
+        An edge that is not within ``bounce_ms`` of the last accepted edge on its pad is
+        accepted and starts a new lockout; everything inside the lockout is the same press
+        (or release) and keeps the first edge's time. A bounce repeat may name the player the
+        first edge lacked (an RFID read landing a moment late); it never overrides one.
+        """
+        # ruling: R-R4 - a press within the bounce window after an edge on the same pad is the same press
+        self._last = key
+        ns = key[0]
+        while self._pending and ns - self._pending[0].ns >= self._bounce_ns:
+            _judge_press(self.round, self._pending.popleft(), self._calls)
+        timed = self._calls.timed
+        last = self._accepted.get(edge.pad)
+        if last is not None and ns - last[1] < self._bounce_ns:
+            first, _, press = last
+            if edge.edge == "press":
+                timed.append((ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms: "
+                                              f"bounce of the {first.edge} at {_ms(first.t_ms)} ms"))
+                if press is not None and edge.player is not None and edge.player != press.player:
+                    if press.player is None:
+                        press.player = edge.player
+                        timed.append((ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(first.t_ms)} ms: "
+                                                      f"player {edge.player} named by its bounce"))
+                    else:
+                        timed.append((ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms names "
+                                                      f"{edge.player}, but the press it bounces names "
+                                                      f"{press.player}: kept {press.player}"))
+            return
+        press = _Press(edge.pad, edge.t_ms, ns, edge.player) if edge.edge == "press" else None
+        if press is not None:
+            self._pending.append(press)
+        self._accepted[edge.pad] = (edge, ns, press)
+
+
 def judge(rnd: Round) -> Verdict:
     """The verdict for one card: claims, bullets, healing, totals and why."""
+    return Referee(rnd).verdict()
+
+
+def _verdict(rnd: Round, calls: _Calls) -> Verdict:
+    """The call once every press is judged: who stands where, bullets, healing, totals."""
     card = rnd.card
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
     healed: list[str] = []
-    if isinstance(card, (ArmedCard, DisarmedCard)):
-        # Pawns are grabbed, not placed: pad presses are kept as evidence but claim nothing.
-        claims, heats, close_ns = (), (), _ns(rnd.settings.window_ms)
-        presses = sum(edge.edge == "press" for edge in rnd.events)
-        notes = [f"pad presses do not count on a {card.label()} card"] if presses else []
-        if isinstance(card, ArmedCard):
-            _judge_armed(rnd, card, penalties, notes)
-        else:
-            _judge_disarmed(rnd, card, penalties, notes)
-    else:
-        timed: list[tuple[int, str]] = []  # notes about edges, told in time order
-        claims, close_ns, close_label, false_starts = _claim(rnd, _debounce(rnd, timed), timed)
-        notes = [text for _, text in sorted(timed, key=lambda note: note[0])]
+    timed = list(calls.timed)
+    pad_card = not isinstance(card, (ArmedCard, DisarmedCard))
+    if pad_card:
+        timed.append((calls.close_ns, _CLOSE_NOTE, f"the window closed at {calls.close_label} ms: {calls.why_closed}"))
+    notes = [text for _, _, text in sorted(timed, key=lambda note: note[:2])]
+    claims: tuple[Claim, ...] = ()
+    heats: tuple[tuple[Claim, Claim], ...] = ()
+    false_starters = {p.player for p in calls.false_starts if p.player} if rnd.settings.false_start_bullet else set()
+    if pad_card:
+        claims = tuple(sorted(calls.by_pad.values(), key=lambda c: (_ns(c.t_ms), c.pad)))
         claims, heats = _mark_dead_heats(claims, _ns(rnd.settings.tie_ms), notes)
         if isinstance(card, HealingCard):
-            _judge_healing(rnd, card, claims, healed, notes)
+            _judge_healing(rnd, card, claims, false_starters, healed, notes)
         else:
-            _judge_character(rnd, card, claims, close_label, penalties, notes)
+            _judge_character(rnd, card, claims, calls.close_label, penalties, notes)
         if rnd.touches:
             notes.append(f"touches do not count on a {card.label()} card")
-        if rnd.settings.false_start_bullet:
-            _false_start_penalties(card, false_starts, penalties, notes)
+    elif isinstance(card, ArmedCard):
+        if calls.late_presses:
+            # Pawns are grabbed, not placed: pad presses are kept as evidence but claim nothing.
+            notes.append(f"pad presses do not count on a {card.label()} card")
+        _judge_armed(rnd, card, penalties, notes)
+    else:
+        _judge_disarmed(rnd, card, calls.touch_presses, penalties, notes)
+    if rnd.settings.false_start_bullet:
+        _false_start_penalties(calls.false_starts, penalties, notes)
     bullets = _one_bullet_each(rnd.players, penalties, notes)
     totals = {p: rnd.bullets_of(p) + bullets[p] - (p in healed) for p in rnd.players}
     game_over = max(totals.values()) >= LAST_BULLET
@@ -130,12 +284,15 @@ def judge(rnd: Round) -> Verdict:
         winners=winners,
         notes=tuple(notes),
         dead_heats=heats,
-        window_closed_ms=close_ns / NS_PER_MS,
+        window_closed_ms=calls.close_ns / NS_PER_MS,
+        moves=tuple(calls.moves),
+        touch_presses=tuple(calls.touch_presses),
     )
 
 
 def verdict_to_json(verdict: Verdict) -> dict[str, Any]:
-    """The verdict as DESIGN.md prints it, plus ``dead_heats`` and ``window_closed_ms``."""
+    """The verdict as the round-file contract prints it, plus ``dead_heats``,
+    ``window_closed_ms``, ``moves`` (R-R6) and ``touch_presses`` (R-R10)."""
     return {
         "claims": [_claim_json(c) for c in verdict.claims],
         "bullets": dict(verdict.bullets),
@@ -147,6 +304,10 @@ def verdict_to_json(verdict: Verdict) -> dict[str, Any]:
         "dead_heats": [{"pads": [a.pad, b.pad], "players": [a.player, b.player], "t_ms": [a.t_ms, b.t_ms]}
                        for a, b in verdict.dead_heats],
         "window_closed_ms": verdict.window_closed_ms,
+        "moves": [{"player": m.player, "from_pad": m.from_pad, "from_location": m.from_location,
+                   "to_pad": m.to_pad, "to_location": m.to_location, "t_ms": m.t_ms, "claims": m.to_claim}
+                  for m in verdict.moves],
+        "touch_presses": [_claim_json(c) for c in verdict.touch_presses],
     }
 
 
@@ -161,88 +322,75 @@ def _edge_order(edge: Edge) -> tuple[int, int, int, str]:
     return (_ns(edge.t_ms), edge.pad, edge.edge != "press", edge.player or "")
 
 
-def _debounce(rnd: Round, notes: list[tuple[int, str]]) -> list[_Press]:
-    """Pad edges to presses: a leading-edge lockout per pad (R-R4, principle 3).
+def _judge_press(rnd: Round, press: _Press, calls: _Calls) -> None:
+    """One debounced press, once its player is settled, against the calls so far:
+    a false start, a claim, a move, a press that claims nothing, or a touch (R-R10)."""
+    at = f"pad {press.pad} press at {_ms(press.t_ms)} ms"
+    head = at + (f" by {press.player}" if press.player else "")
+    location = rnd.location_of(press.pad)
+    card = rnd.card
 
-    An edge that is not within ``bounce_ms`` of the last accepted edge on its pad is
-    accepted and starts a new lockout; everything inside the lockout is the same press
-    (or release) and keeps the first edge's time. A bounce repeat may name the player the
-    first edge lacked (an RFID read landing a moment late); it never overrides one.
-    """
-    # ruling: R-R4 - a press within the bounce window after an edge on the same pad is the same press
-    bounce_ns = _ns(rnd.settings.bounce_ms)
-    accepted: dict[int, tuple[Edge, int, _Press | None]] = {}
-    presses: list[_Press] = []
-    for edge in sorted(rnd.events, key=_edge_order):
-        ns = _ns(edge.t_ms)
-        last = accepted.get(edge.pad)
-        if last is not None and ns - last[1] < bounce_ns:
-            first, _, press = last
-            if edge.edge == "press":
-                notes.append((ns, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms: "
-                                  f"bounce of the {first.edge} at {_ms(first.t_ms)} ms"))
-                if press is not None and edge.player is not None and edge.player != press.player:
-                    if press.player is None:
-                        press.player = edge.player
-                        notes.append((ns, f"pad {edge.pad} press at {_ms(first.t_ms)} ms: "
-                                          f"player {edge.player} named by its bounce"))
-                    else:
-                        notes.append((ns, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms names {edge.player}, "
-                                          f"but the press it bounces names {press.player}: kept {press.player}"))
-            continue
-        press = _Press(edge.pad, edge.t_ms, ns, edge.player) if edge.edge == "press" else None
-        if press is not None:
-            presses.append(press)
-        accepted[edge.pad] = (edge, ns, press)
-    return presses
+    def note(text: str) -> None:
+        calls.timed.append((press.ns, _PRESS_NOTE, text))
+
+    if press.ns < 0:
+        # ruling: R-R4 - a press before the reveal is a false start, never a claim
+        calls.false_starts.append(press)
+        note(f"{head}: false start, not a claim")
+    elif press.ns > calls.close_ns:
+        note(f"{head}: after the window closed at {calls.close_label} ms, does not count")
+    elif isinstance(card, ArmedCard):
+        calls.late_presses += 1
+    elif isinstance(card, DisarmedCard):
+        # ruling: R-R10 - a pad press during a Disarmed card is a touch: the pawn on that tile was moved
+        calls.touch_presses.append(Claim(press.pad, location, press.player, press.t_ms))
+        whose = f"{press.player}'s pawn" if press.player else "a pawn"
+        note(f"{at}: {whose} on the {location} was moved on a {card.label()} card: a press is a touch (R-R10)")
+    elif press.pad in calls.by_pad:
+        _press_on_a_claimed_tile(press, location, calls, head, note)
+    else:
+        _claim_a_free_tile(rnd, press, location, calls, at, note)
 
 
-def _claim(rnd: Round, presses: list[_Press], notes: list[tuple[int, str]]) -> tuple[list[Claim], int, str, list[_Press]]:
-    """Presses to claims (R-R4, R-R5, R-R6 window); also when the window closed (as a
-    stamp and as the note's words) and the false starts."""
-    close_ns = _ns(rnd.settings.window_ms)
-    close_label = _dur(rnd.settings.window_ms)
-    why_closed = "time is up"
-    claims: list[Claim] = []
-    by_pad: dict[int, Claim] = {}
-    by_player: dict[str, Claim] = {}
-    false_starts: list[_Press] = []
-    for press in presses:
-        at = f"pad {press.pad} press at {_ms(press.t_ms)} ms"
-        head = at + (f" by {press.player}" if press.player else "")
-        location = rnd.location_of(press.pad)
-        if press.ns < 0:
-            # ruling: R-R4 - a press before the reveal is a false start, never a claim
-            false_starts.append(press)
-            why = "false start, not a claim"
-        elif press.ns > close_ns:
-            why = f"after the window closed at {close_label} ms, does not count"
-        elif press.pad in by_pad:
-            owner = by_pad[press.pad]
-            # ruling: R-R4 - no dislodging
-            why = f"tile already claimed by {owner.player or 'an unknown player'} at {_ms(owner.t_ms)} ms (no dislodging)"
-        elif press.player in by_player:
-            mine = by_player[press.player]
-            why = f"{press.player} already claimed pad {mine.pad} at {_ms(mine.t_ms)} ms (one pawn each)"
-        else:
-            claim = Claim(press.pad, location, press.player, press.t_ms)
-            claims.append(claim)
-            by_pad[press.pad] = claim
-            if press.player is None:
-                # ruling: R-R5 - the pads decide order and time, never identity
-                notes.append((press.ns, f"{at}: claims the {location}, but no player is known: "
-                                        "the tile goes to nobody (R-R5)"))
-                continue
-            by_player[press.player] = claim
-            notes.append((press.ns, f"{at}: {press.player} claims the {location}"))
-            if len(by_player) == len(rnd.players):
-                # ruling: R-R6 - the window closes when every player has claimed
-                close_ns, close_label, why_closed = press.ns, _ms(press.t_ms), "every player had claimed"
-            continue
-        notes.append((press.ns, f"{head}: {why}"))
-    if isinstance(rnd.card, (CharacterCard, TwoCharactersCard, HealingCard)):
-        notes.append((close_ns, f"the window closed at {close_label} ms: {why_closed}"))
-    return claims, close_ns, close_label, false_starts
+def _press_on_a_claimed_tile(press: _Press, location: str, calls: _Calls, head: str, note: Any) -> None:
+    owner = calls.by_pad[press.pad]
+    if press.player is not None and press.player == owner.player:
+        note(f"{head}: {press.player}'s pawn put back on the {location} it claimed at {_ms(owner.t_ms)} ms: "
+             "the claim stands")
+        return
+    # ruling: R-R4, R-R6 - no dislodging: the pawn put on a claimed tile claims nothing
+    why = f"tile already claimed by {owner.player or 'an unknown player'} at {_ms(owner.t_ms)} ms (no dislodging)"
+    mine = calls.by_player.pop(press.player, None) if press.player is not None else None
+    if mine is None:
+        note(f"{head}: {why}")
+        return
+    # ruling: R-R6 - where the pawn stands at the close counts: it left its first tile, which is free again
+    del calls.by_pad[mine.pad]
+    calls.moves.append(Move(press.player, mine.pad, mine.location, press.pad, location, press.t_ms, False))
+    note(f"{head}: {why}; {press.player}'s pawn left the {mine.location} (pad {mine.pad}), "
+         "which is free again: it stands on no tile of its own (R-R6)")
+
+
+def _claim_a_free_tile(rnd: Round, press: _Press, location: str, calls: _Calls, at: str, note: Any) -> None:
+    claim = Claim(press.pad, location, press.player, press.t_ms)
+    calls.by_pad[press.pad] = claim
+    if press.player is None:
+        # ruling: R-R5 - the pads decide order and time, never identity
+        note(f"{at}: claims the {location}, but no player is known: the tile goes to nobody (R-R5)")
+        return
+    earlier = calls.by_player.get(press.player)
+    calls.by_player[press.player] = claim
+    if earlier is None:
+        note(f"{at}: {press.player} claims the {location}")
+    else:
+        # ruling: R-R6 - a pawn lifted and put on another tile is judged there; its first tile is free again
+        del calls.by_pad[earlier.pad]
+        calls.moves.append(Move(press.player, earlier.pad, earlier.location, press.pad, location, press.t_ms))
+        note(f"{at}: {press.player} moved from the {earlier.location} (pad {earlier.pad}, claimed at "
+             f"{_ms(earlier.t_ms)} ms) to the {location}: judged here, pad {earlier.pad} is free again (R-R6)")
+    if len(calls.by_player) == len(rnd.players) and calls.why_closed == "time is up":
+        # ruling: R-R6 - the window closes when every player has claimed
+        calls.close_ns, calls.close_label, calls.why_closed = press.ns, _ms(press.t_ms), "every player had claimed"
 
 
 def _mark_dead_heats(claims: list[Claim], tie_ns: int,
@@ -281,7 +429,7 @@ def _judge_character(rnd: Round, card: CharacterCard | TwoCharactersCard, claims
             notes.append(f"{player} is on the {claim.location} (pad {claim.pad}) at {_ms(claim.t_ms)} ms: safe")
 
 
-def _judge_healing(rnd: Round, card: HealingCard, claims: list[Claim],
+def _judge_healing(rnd: Round, card: HealingCard, claims: tuple[Claim, ...], false_starters: set[str],
                    healed: list[str], notes: list[str]) -> None:
     # ruling: R-R8 - the first claim on the building shown heals; a dead heat heals both
     on_site = [c for c in claims if c.location == card.location]
@@ -299,13 +447,19 @@ def _judge_healing(rnd: Round, card: HealingCard, claims: list[Claim],
                 notes.append(f"{claim.player or 'an unknown player'} {where}: not first, no healing")
             elif claim.player is None:
                 notes.append(f"an unknown player is first {where}: nobody heals from that claim (R-R5)")
+            elif claim.player in false_starters:
+                # ruling: R-R8, R-R13 - a false starter does not heal on that card
+                notes.append(f"{claim.player} is first {where} but made a false start: no healing (R-R8)")
             elif rnd.bullets_of(claim.player) == 0:
                 notes.append(f"{claim.player} is first {where} but has no bullet to return")
             else:
                 healed.append(claim.player)
                 before = rnd.bullets_of(claim.player)
                 notes.append(f"{claim.player} is first {where}{heat}: returns a bullet ({before} -> {before - 1})")
-    notes.append("nobody takes a bullet on a Healing card (R-R8)")
+    if rnd.settings.false_start_bullet:
+        notes.append("on a Healing card only a false start costs a bullet (R-R8, R-R13)")
+    else:
+        notes.append("nobody takes a bullet on a Healing card (R-R8)")
 
 
 def _touch_order(touch: Touch) -> tuple[int, str, str, str]:
@@ -324,62 +478,110 @@ def _live_touches(rnd: Round, notes: list[str]) -> list[Touch]:
     return live
 
 
+def _first_touches(rnd: Round, notes: list[str]) -> dict[str, list[Touch]]:
+    """For each pawn touched, the touches that count as first (R-R9, R-R12).
+
+    Touches closer than the tie threshold to the earliest on a pawn are simultaneous:
+    the table cannot say who was first. If the pawn's owner is among them, the owner
+    counts as first; otherwise each of them counts as first. Names and seats never
+    order anything here, so the call is the same whoever is called what.
+    """
+    tie_ns = _ns(rnd.settings.tie_ms)
+    on_pawn: dict[str, list[Touch]] = {}
+    for touch in _live_touches(rnd, notes):
+        on_pawn.setdefault(touch.pawn, []).append(touch)
+    firsts: dict[str, list[Touch]] = {}
+    for pawn, touches in on_pawn.items():
+        start = _ns(touches[0].t_ms)
+        tied = [t for t in touches if _ns(t.t_ms) - start < tie_ns] or touches[:1]
+        by_toucher: dict[str, Touch] = {}
+        for touch in tied:
+            by_toucher.setdefault(touch.by, touch)
+        # ruling: R-R12 - equal times within the tie threshold: the owner counts as first; never by name or seat
+        if len(by_toucher) > 1 and pawn in by_toucher:
+            first = [by_toucher[pawn]]
+            others = ", ".join(sorted(b for b in by_toucher if b != pawn))
+            notes.append(f"{pawn}'s pawn touched by {pawn} and {others} within the tie threshold at "
+                         f"{_ms(touches[0].t_ms)} ms: the owner gets the benefit of the doubt and counts as first (R-R12)")
+        else:
+            first = list(by_toucher.values())
+            if len(first) > 1:
+                who = " and ".join(sorted(by_toucher))
+                notes.append(f"{pawn}'s pawn touched by {who} within the tie threshold at {_ms(touches[0].t_ms)} ms: "
+                             "nobody can say who was first, so each counts as first (R-R12)")
+        firsts[pawn] = first
+        for touch in touches:
+            if touch not in tied:
+                earlier = first[0]
+                notes.append(f"{touch.by} touched {pawn}'s pawn at {_ms(touch.t_ms)} ms, after {earlier.by} "
+                             f"at {_ms(earlier.t_ms)} ms: the first touch decides")
+    return firsts
+
+
 def _judge_armed(rnd: Round, card: ArmedCard, penalties: list[tuple[str, str]], notes: list[str]) -> None:
     # ruling: R-R9 - for each pawn, who touched it first decides
     attacker = card.player
-    first: dict[str, Touch] = {}
-    for touch in _live_touches(rnd, notes):
-        if touch.pawn in first:
-            earlier = first[touch.pawn]
-            notes.append(f"{touch.by} touched {touch.pawn}'s pawn at {_ms(touch.t_ms)} ms, after {earlier.by} "
-                         f"at {_ms(earlier.t_ms)} ms: the first touch decides")
-        else:
-            first[touch.pawn] = touch
+    firsts = _first_touches(rnd, notes)
     for pawn in rnd.players:
-        touch = first.get(pawn)
-        if touch is None:
+        if pawn not in firsts:
             notes.append(f"nobody touched {pawn}'s pawn")
-            continue
-        at = f"at {_ms(touch.t_ms)} ms"
-        if touch.by == attacker and pawn == attacker:
-            penalties.append((attacker, f"caught their own pawn as the attacker {at}"))
-        elif touch.by == attacker:
-            penalties.append((pawn, f"lost their pawn to the attacker {attacker} {at}"))
-        elif touch.by == pawn:
-            notes.append(f"{pawn} defended their pawn {at}")
+        for touch in firsts.get(pawn, ()):
+            _armed_touch(rnd, card, attacker, pawn, touch, penalties, notes)
+
+
+def _armed_touch(rnd: Round, card: ArmedCard, attacker: str, pawn: str, touch: Touch,
+                 penalties: list[tuple[str, str]], notes: list[str]) -> None:
+    at = f"at {_ms(touch.t_ms)} ms"
+    if touch.by == attacker and pawn == attacker:
+        penalties.append((attacker, f"caught their own pawn as the attacker {at}"))
+    elif touch.by == attacker:
+        penalties.append((pawn, f"lost their pawn to the attacker {attacker} {at}"))
+    elif touch.by == pawn:
+        notes.append(f"{pawn} defended their pawn {at}")
+    else:
+        penalties.append((touch.by, f"caught {pawn}'s pawn {at}, not their own"))
+    if rnd.settings.ultimate:
+        # ruling: R-R9 - ultimate mode: the hand shown on the card, or a bullet
+        if touch.hand is None:
+            notes.append(f"{touch.by}'s touch of {pawn}'s pawn {at} has no hand recorded: no hand penalty")
+        elif touch.hand != card.hand:
+            penalties.append((touch.by, f"used the {touch.hand} hand {at}; the card shows the {card.hand}"))
         else:
-            penalties.append((touch.by, f"caught {pawn}'s pawn {at}, not their own"))
-        if rnd.settings.ultimate:
-            # ruling: R-R9 - ultimate mode: the hand shown on the card, or a bullet
-            if touch.hand is None:
-                notes.append(f"{touch.by}'s touch of {pawn}'s pawn {at} has no hand recorded: no hand penalty")
-            elif touch.hand != card.hand:
-                penalties.append((touch.by, f"used the {touch.hand} hand {at}; the card shows the {card.hand}"))
-            else:
-                notes.append(f"{touch.by} used the {touch.hand} hand {at}, as the card shows")
+            notes.append(f"{touch.by} used the {touch.hand} hand {at}, as the card shows")
 
 
-def _judge_disarmed(rnd: Round, card: DisarmedCard, penalties: list[tuple[str, str]], notes: list[str]) -> None:
+def _judge_disarmed(rnd: Round, card: DisarmedCard, presses: list[Claim],
+                    penalties: list[tuple[str, str]], notes: list[str]) -> None:
     # ruling: R-R10 - on a disarmed card, touching any pawn costs a bullet
     live = _live_touches(rnd, notes)
     for touch in live:
         whose = "their own" if touch.pawn == touch.by else f"{touch.pawn}'s"
         penalties.append((touch.by, f"touched {whose} pawn at {_ms(touch.t_ms)} ms on a disarmed card"))
-    if not live:
+    for press in presses:
+        where = f"the {press.location} (pad {press.pad}) at {_ms(press.t_ms)} ms"
+        movers = sorted({t.by for t in live if t.pawn == press.player and t.by != press.player})
+        # ruling: R-R10 - a press is a touch: the pawn's owner takes the bullet unless the table names someone else
+        if press.player is None:
+            notes.append(f"a pawn on {where} was moved, but whose is not known: "
+                         "nobody takes its bullet until the table names the owner or who moved it (R-R5, R-R10)")
+        elif movers:
+            notes.append(f"{press.player}'s pawn on {where} was moved by {' and '.join(movers)}, "
+                         f"as the table says: not {press.player}'s bullet (R-R10)")
+        else:
+            penalties.append((press.player, f"had their pawn on {where} moved on a disarmed card, "
+                                            "and the table names nobody else (R-R10)"))
+    if not live and not presses:
         notes.append("nobody touched a pawn")
 
 
-def _false_start_penalties(card: Card, false_starts: list[_Press],
-                           penalties: list[tuple[str, str]], notes: list[str]) -> None:
-    # ruling: R-R4 - setting: a false start costs a bullet (never on a Healing card, R-R8)
+def _false_start_penalties(false_starts: list[_Press], penalties: list[tuple[str, str]], notes: list[str]) -> None:
+    # ruling: R-R13 - with the setting on, a false start costs a bullet on every card type (R-R4)
     for press in false_starts:
         at = f"on pad {press.pad} at {_ms(press.t_ms)} ms"
-        if isinstance(card, HealingCard):
-            notes.append(f"false start {at}: no bullet on a Healing card (R-R8)")
-        elif press.player is None:
+        if press.player is None:
             notes.append(f"false start {at}: no player is known, nobody takes its bullet (R-R5)")
         else:
-            penalties.append((press.player, f"made a false start {at}"))
+            penalties.append((press.player, f"made a false start {at} (R-R13)"))
 
 
 def _one_bullet_each(players: tuple[str, ...], penalties: list[tuple[str, str]],

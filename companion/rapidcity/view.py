@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol
 
-from companion.rapidcity.judge import Verdict, judge
-from companion.rapidcity.model import COLOURS, FORBIDDEN_BY, LOCATIONS
+from companion.rapidcity.judge import Referee, Verdict, judge
+from companion.rapidcity.model import COLOURS, FORBIDDEN_BY, LOCATIONS, Edge
 from companion.rapidcity.roundfile import parse_round
 
 NS_PER_MS = 1_000_000
@@ -55,10 +55,12 @@ class LiveCard:
     reveal_ns: int | None = None
     edges: list[PadEdge] = field(default_factory=list)
     tags: list[tuple[int, str, int]] = field(default_factory=list)
-    who: dict[int, str] = field(default_factory=dict)
-    false_who: dict[int, str] = field(default_factory=dict)  # false start's t_ns -> who (R-R4)
+    who: dict[int, str] = field(default_factory=dict)  # a press's stamp (t_ns) -> whose pawn it was (R-R5)
     touches: list[dict[str, Any]] = field(default_factory=list)
     closed_ns: int | None = None  # when the screen closed the claim window
+    _referee: Referee | None = field(default=None, init=False, repr=False, compare=False)
+    _referee_reveal: int | None = field(default=None, init=False, repr=False, compare=False)
+    _fed: int = field(default=0, init=False, repr=False, compare=False)
 
     @property
     def card(self) -> dict[str, Any]:
@@ -105,22 +107,25 @@ class LiveCard:
         self.touches.append(touch)
 
     def events(self) -> list[dict[str, Any]]:
-        """The round file's events: every kept edge in ms since the reveal. The first press
-        on a tile at or after the reveal (the one that can claim it) names who is on it."""
+        """The round file's events: every kept edge in ms since the reveal, each press
+        naming whose pawn it was when the table (or a reader) said so. A player named on
+        two presses moved their pawn (R-R6); the judge works that out from the events."""
         reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
-        named: set[int] = set()
         out = []
         for edge in sorted(self.edges, key=lambda e: (e.t_ns, e.pad, not e.pressed)):
             event: dict[str, Any] = {"pad": edge.pad, "edge": "press" if edge.pressed else "release",
                                      "t_ms": since_reveal_ms(edge.t_ns, reveal)}
-            if edge.pressed and edge.t_ns >= reveal and edge.pad not in named:
-                named.add(edge.pad)
-                if edge.pad in self.who:
-                    event["player"] = self.who[edge.pad]
-            elif edge.pressed and edge.t_ns < reveal and edge.t_ns in self.false_who:
-                event["player"] = self.false_who[edge.t_ns]
+            if edge.pressed and edge.t_ns in self.who:
+                event["player"] = self.who[edge.t_ns]
             out.append(event)
         return out
+
+    def presses(self) -> list[PadEdge]:
+        """Presses from the reveal on, in time order: each put a pawn on a tile (or, on a
+        Disarmed card, moved one, R-R10), so each is one the table may name."""
+        if self.reveal_ns is None:
+            return []
+        return sorted((e for e in self.edges if e.pressed and e.t_ns >= self.reveal_ns), key=lambda e: (e.t_ns, e.pad))
 
     def false_starts(self) -> list[PadEdge]:
         """Presses between Ready and the reveal (R-R4), in time order: with the false-start
@@ -134,8 +139,25 @@ class LiveCard:
         return {**self.template, "events": self.events(), "touches": list(self.touches)}
 
     def verdict(self) -> Verdict:
-        """What the judge says about the card as it stands (shown before it is committed)."""
-        return judge(parse_round(self.round()))
+        """What the judge says about the card as it stands (shown before it is committed).
+
+        While the pads race (nothing named, no touches) one :class:`Referee` per card is
+        fed each new edge, so a frame's cost does not grow with the edges already judged
+        (a chattering pad); once the table names pawns or touches, the round file is judged
+        whole, once per tap. Both are the one judge and give the same verdict."""
+        if self.who or self.touches:
+            return judge(parse_round(self.round()))
+        return self._live_referee().verdict()
+
+    def _live_referee(self) -> Referee:
+        if self._referee is None or self._referee_reveal != self.reveal_ns:
+            self._referee = Referee(parse_round({**self.template, "events": [], "touches": []}))
+            self._referee_reveal, self._fed = self.reveal_ns, 0
+        reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
+        for edge in self.edges[self._fed:]:
+            self._referee.add(Edge(edge.pad, "press" if edge.pressed else "release", since_reveal_ms(edge.t_ns, reveal)))
+        self._fed = len(self.edges)
+        return self._referee
 
     def window_over(self, now_ns: int, verdict: Verdict) -> bool:
         """The claim window is over: time is up, or (R-R6) every pawn is on a tile. With
@@ -148,24 +170,33 @@ class LiveCard:
         return self.decided_by_pads and len(verdict.claims) >= len(self.players)
 
     def tag_guesses(self, known: Mapping[str, str]) -> dict[int, str]:
-        """Who the RFID readers saw on each tile since the reveal (last read wins), for
-        tags already matched to a colour; the players confirm or correct it (R-R5)."""
-        reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
+        """Whose pawn each press since the reveal put down, as the RFID reader on its tile
+        saw it (the last read before the next press there), for tags already matched to a
+        colour: press stamp -> colour. The players confirm or correct it (R-R5)."""
         guesses: dict[int, str] = {}
-        for pad, tag, t_ns in sorted(self.tags, key=lambda read: read[2]):
-            if t_ns >= reveal and known.get(tag) in self.players:
-                guesses[pad] = known[tag]
+        for press, tags in self._reads_per_press().items():
+            if tags and known.get(tags[-1]) in self.players:
+                guesses[press] = known[tags[-1]]
         return guesses
 
     def learned_tags(self) -> dict[str, str]:
-        """Tag -> colour for tiles the players confirmed while a reader saw one tag, so
-        the next card can prefill who is where."""
-        reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
-        seen: dict[int, set[str]] = {}
-        for pad, tag, t_ns in self.tags:
-            if t_ns >= reveal:
-                seen.setdefault(pad, set()).add(tag)
-        return {next(iter(tags)): self.who[pad] for pad, tags in seen.items() if len(tags) == 1 and pad in self.who}
+        """Tag -> colour for presses the players named while a reader saw one tag on that
+        tile, so the next card can prefill who is where."""
+        return {tags[0]: self.who[press] for press, tags in self._reads_per_press().items()
+                if press in self.who and len(set(tags)) == 1}
+
+    def _reads_per_press(self) -> dict[int, list[str]]:
+        """The tags read on each press's tile since the reveal, from that press until the
+        next one there (a read a moment before the first press belongs to it)."""
+        reads: dict[int, list[str]] = {}
+        presses = self.presses()
+        for pad, tag, t_ns in sorted(self.tags, key=lambda read: read[2]):
+            on_pad = [p.t_ns for p in presses if p.pad == pad]
+            if not on_pad or t_ns < (self.reveal_ns or 0):
+                continue
+            earlier = [t for t in on_pad if t <= t_ns]
+            reads.setdefault(earlier[-1] if earlier else on_pad[0], []).append(tag)
+        return reads
 
 
 @dataclass(frozen=True)
@@ -180,20 +211,23 @@ class FinishRow:
     t_ms: float
     gap_ms: float | None
     tied_with: tuple[int, ...]
+    moved_from: int | None = None  # the pad this pawn was lifted from (R-R6)
 
 
 def photo_finish(verdict: Verdict) -> list[FinishRow]:
-    """The claims in time order with the gaps between them, as the judge ordered them."""
+    """The claims in time order with the gaps between them, as the judge ordered them;
+    a pawn that moved (R-R6) is shown where it stands, with the tile it came from."""
     tied: dict[int, list[int]] = {}
     for a, b in verdict.dead_heats:
         tied.setdefault(a.pad, []).append(b.pad)
         tied.setdefault(b.pad, []).append(a.pad)
+    moved = {(m.to_pad, m.t_ms): m.from_pad for m in verdict.moves if m.to_claim}
     rows = []
     for place, claim in enumerate(verdict.claims, start=1):
         before = verdict.claims[place - 2] if place > 1 else None
         rows.append(FinishRow(place, claim.pad, claim.location, claim.player, claim.t_ms,
                               None if before is None else round(claim.t_ms - before.t_ms, 6),
-                              tuple(sorted(tied.get(claim.pad, ())))))
+                              tuple(sorted(tied.get(claim.pad, ()))), moved.get((claim.pad, claim.t_ms))))
     return rows
 
 

@@ -93,14 +93,28 @@ def test_false_start_costs_a_bullet_when_the_setting_is_on():
     assert verdict(SHERIFF, events)["bullets"]["red"] == 0
     v = verdict(SHERIFF, events, false_start_bullet=True)
     assert v["bullets"]["red"] == 1
-    assert "red made a false start on pad 2 at -12.0 ms: bullet" in v["notes"]
+    assert "red made a false start on pad 2 at -12.0 ms (R-R13): bullet" in v["notes"]
 
 
-def test_false_start_costs_nothing_on_a_healing_card():
-    v = verdict({"type": "healing", "location": "tipi"}, [press(2, -5.0, "red")],
+def test_r_r13_a_false_start_costs_a_bullet_on_a_healing_card_and_its_maker_does_not_heal():
+    """R-R13: "False starts (R-R4 setting on) cost a bullet on every card type, Healing
+    included"; R-R8: "a false starter does not heal on that card"."""
+    v = verdict({"type": "healing", "location": "tipi"}, [press(2, -5.0, "red"), release(2, 80.0), press(2, 300.0, "red")],
                 bullets={"red": 2}, false_start_bullet=True)
-    assert v["bullets"]["red"] == 0
-    assert "false start on pad 2 at -5.0 ms: no bullet on a Healing card (R-R8)" in v["notes"]
+    assert v["bullets"]["red"] == 1 and v["healed"] == [] and v["totals"]["red"] == 3
+    assert "red made a false start on pad 2 at -5.0 ms (R-R13): bullet" in v["notes"]
+    assert "red is first on the tipi (pad 2) at 300.0 ms but made a false start: no healing (R-R8)" in v["notes"]
+    assert "on a Healing card only a false start costs a bullet (R-R8, R-R13)" in v["notes"]
+
+
+@pytest.mark.parametrize("card", [{"type": "two_characters", "characters": ["indian", "sheriff"]},
+                                  {"type": "armed", "player": "green", "hand": "right"},
+                                  {"type": "disarmed", "player": "green"}])
+def test_r_r13_a_false_start_costs_a_bullet_on_every_card_type(card):
+    v = verdict(card, [press(3, -40.0, "yellow"), release(3, 20.0), press(3, 300.0, "yellow")],
+                touches=[touch("yellow", "yellow", 310.0, "right")], false_start_bullet=True)
+    assert v["bullets"]["yellow"] == 1  # at most one bullet a card (R-R11), whatever else yellow did
+    assert any(n.startswith("yellow made a false start on pad 3 at -40.0 ms (R-R13)") for n in v["notes"])
 
 
 def test_listing_order_never_changes_the_verdict():
@@ -133,10 +147,56 @@ def test_a_bounce_repeat_never_overrides_the_named_player():
     assert any("kept blue" in n for n in v["notes"])
 
 
-def test_one_pawn_each_a_players_first_claim_stands():
-    v = verdict(SHERIFF, [press(3, 400.0, "blue"), press(4, 600.0, "blue"), press(4, 700.0, "red")])
-    assert [(c["pad"], c["player"]) for c in v["claims"]] == [(3, "blue"), (4, "red")]
-    assert "pad 4 press at 600.0 ms by blue: blue already claimed pad 3 at 400.0 ms (one pawn each)" in v["notes"]
+def test_r_r6_a_pawn_lifted_and_put_on_another_tile_is_judged_there_and_its_first_tile_is_free():
+    """R-R6: "a pawn lifted from one tile and put on another is judged on the second, and
+    its first tile is free again (a later press there is a new claim)"."""
+    v = verdict(SHERIFF, [press(3, 400.0, "blue"), release(3, 550.0), press(4, 600.0, "blue"), press(3, 700.0, "red")])
+    assert [(c["pad"], c["player"]) for c in v["claims"]] == [(4, "blue"), (3, "red")]
+    assert v["moves"] == [{"player": "blue", "from_pad": 3, "from_location": "saloon", "to_pad": 4,
+                           "to_location": "saloon", "t_ms": 600.0, "claims": True}]
+    assert ("pad 4 press at 600.0 ms: blue moved from the saloon (pad 3, claimed at 400.0 ms) to the saloon: "
+            "judged here, pad 3 is free again (R-R6)") in v["notes"]
+    assert "pad 3 press at 700.0 ms: red claims the saloon" in v["notes"]
+    assert v["bullets"]["red"] == 0 and v["bullets"]["blue"] == 0
+
+
+def test_r_r6_a_player_who_corrects_a_wrong_tile_in_time_takes_no_bullet():
+    """Issue 9: "A player who puts their pawn on a forbidden tile, lifts it and puts it on
+    a free allowed tile before the window closes still takes a bullet today"."""
+    v = verdict(SHERIFF, [press(1, 400.0, "red"), release(1, 520.0), press(3, 610.0, "red")])
+    assert v["bullets"]["red"] == 0
+    assert [(c["pad"], c["player"]) for c in v["claims"]] == [(3, "red")]
+    assert "red is on the saloon (pad 3) at 610.0 ms: safe" in v["notes"]
+
+
+def test_r_r6_the_same_holds_on_two_characters_cards():
+    card = {"type": "two_characters", "characters": ["indian", "sheriff"]}  # only the Saloon counts (R-R7)
+    v = verdict(card, [press(2, 400.0, "green"), release(2, 500.0), press(4, 650.0, "green")])
+    assert v["bullets"]["green"] == 0
+    assert v["moves"][0]["from_pad"] == 2 and v["moves"][0]["to_pad"] == 4
+
+
+def test_r_r6_a_pawn_knocked_off_keeps_its_claim_and_the_pawn_put_in_its_place_claims_nothing():
+    """R-R6: "A pawn that leaves a tile and appears on no other was knocked off: it keeps
+    its claim, and the pawn put in its place claims nothing (no dislodging)"."""
+    v = verdict(SHERIFF, [press(3, 400.0, "blue"), release(3, 600.0), press(3, 700.0, "red")])
+    assert [(c["pad"], c["player"]) for c in v["claims"]] == [(3, "blue")]
+    assert v["moves"] == []
+    assert "pad 3 press at 700.0 ms by red: tile already claimed by blue at 400.0 ms (no dislodging)" in v["notes"]
+    assert v["bullets"]["blue"] == 0 and v["bullets"]["red"] == 1
+
+
+def test_r_r6_a_pawn_moved_onto_a_taken_tile_stands_on_no_tile_of_its_own():
+    v = verdict(SHERIFF, [press(4, 300.0, "red"), press(3, 400.0, "blue"), release(3, 500.0), press(4, 600.0, "blue")])
+    assert [(c["pad"], c["player"]) for c in v["claims"]] == [(4, "red")]
+    assert v["moves"][0]["claims"] is False
+    assert v["bullets"]["blue"] == 1
+
+
+def test_r_r6_a_pawn_put_back_on_its_own_tile_keeps_its_first_time():
+    v = verdict(SHERIFF, [press(3, 400.0, "blue"), release(3, 450.0), press(3, 520.0, "blue")])
+    assert v["claims"] == [{"pad": 3, "location": "saloon", "player": "blue", "t_ms": 400.0}]
+    assert v["moves"] == []
 
 
 # --- R-R6 character cards and the window --------------------------------------------------------
@@ -317,6 +377,36 @@ def test_touches_before_the_reveal_do_not_count():
     assert "red touched blue's pawn at -20.0 ms, before the reveal: does not count" in v["notes"]
 
 
+# --- R-R12 simultaneous touches ---------------------------------------------------------------------
+
+def test_r_r12_equal_touch_times_the_owner_counts_as_first_whatever_the_names():
+    """R-R12: "the pawn's owner gets the benefit of the doubt: they count as first. Never
+    break a tie by name or seat order." Today "blue" beats "red" alphabetically."""
+    for attacker, owner in (("red", "blue"), ("blue", "red"), ("yellow", "green"), ("green", "yellow")):
+        card = {"type": "armed", "player": attacker, "hand": "right"}
+        v = verdict(card, touches=[touch(attacker, owner, 400.0), touch(owner, owner, 400.0)])
+        assert v["bullets"][owner] == 0, (attacker, owner)
+        assert any("the owner gets the benefit of the doubt and counts as first (R-R12)" in n for n in v["notes"])
+
+
+def test_r_r12_within_the_tie_threshold_is_simultaneous_too():
+    card = {"type": "armed", "player": "red", "hand": "right"}
+    v = verdict(card, touches=[touch("red", "blue", 400.0), touch("blue", "blue", 400.8)])
+    assert v["bullets"]["blue"] == 0  # 0.8 ms apart: closer than the 1 ms threshold
+    v = verdict(card, touches=[touch("red", "blue", 400.0), touch("blue", "blue", 401.0)])
+    assert v["bullets"]["blue"] == 1  # 1 ms apart: the pads' order stands
+
+
+def test_r_r12_a_tie_without_the_owner_is_never_ordered_by_name_each_counts_as_first():
+    card = {"type": "armed", "player": "red", "hand": "right"}
+    v = verdict(card, touches=[touch("red", "green", 400.0), touch("blue", "green", 400.0)])
+    assert v["bullets"]["green"] == 1  # the attacker reached green's pawn before green
+    assert v["bullets"]["blue"] == 1  # blue caught a pawn not their own
+    swapped = verdict({"type": "armed", "player": "blue", "hand": "right"},
+                      touches=[touch("blue", "green", 400.0), touch("red", "green", 400.0)])
+    assert swapped["bullets"] == {"red": 1, "blue": 0, "green": 1, "yellow": 0}
+
+
 # --- R-R10 disarmed ------------------------------------------------------------------------------
 
 def test_disarmed_anyone_touching_a_pawn_takes_a_bullet():
@@ -327,9 +417,33 @@ def test_disarmed_anyone_touching_a_pawn_takes_a_bullet():
 
 
 def test_disarmed_nobody_moves_nobody_is_hit():
-    v = verdict({"type": "disarmed", "player": "green"}, [press(2, 400, "blue")])
+    v = verdict({"type": "disarmed", "player": "green"})
     assert v["bullets"] == {"red": 0, "blue": 0, "green": 0, "yellow": 0}
-    assert "pad presses do not count on a green cowboy disarmed card" in v["notes"]
+    assert "nobody touched a pawn" in v["notes"]
+
+
+def test_r_r10_a_pad_press_on_a_disarmed_card_is_a_touch_its_pawns_owner_takes_the_bullet():
+    """R-R10: "A pad press during a Disarmed card is a touch: the pawn on that tile was
+    moved, and its owner (the press's player) takes the bullet"."""
+    v = verdict({"type": "disarmed", "player": "green"}, [press(2, 400, "blue")])
+    assert v["bullets"] == {"red": 0, "blue": 1, "green": 0, "yellow": 0}
+    assert v["touch_presses"] == [{"pad": 2, "location": "tipi", "player": "blue", "t_ms": 400.0}]
+    assert ("blue had their pawn on the tipi (pad 2) at 400.0 ms moved on a disarmed card, "
+            "and the table names nobody else (R-R10): bullet") in v["notes"]
+
+
+def test_r_r10_unless_the_table_names_someone_else_in_touches():
+    v = verdict({"type": "disarmed", "player": "green"}, [press(2, 400, "blue")],
+                touches=[touch("yellow", "blue", 395.0)])
+    assert v["bullets"] == {"red": 0, "blue": 0, "green": 0, "yellow": 1}
+    assert any("blue's pawn on the tipi (pad 2) at 400.0 ms was moved by yellow" in n for n in v["notes"])
+
+
+def test_r_r10_a_press_with_nobody_named_is_said_and_costs_nobody():
+    v = verdict({"type": "disarmed", "player": "green"}, [press(2, 400)])
+    assert not any(v["bullets"].values())
+    assert "pad 2 press at 400.0 ms: a pawn on the tipi was moved on a green cowboy disarmed card: " \
+           "a press is a touch (R-R10)" in v["notes"]
 
 
 # --- R-R11 one bullet per card, game end ----------------------------------------------------------

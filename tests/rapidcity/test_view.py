@@ -52,13 +52,14 @@ def test_events_in_time_order_and_the_claiming_press_names_its_player():
     for edge in [Edge(3, True, REVEAL + 500 * MS), Edge(3, False, REVEAL + 900 * MS),
                  Edge(3, True, REVEAL + 950 * MS), Edge(1, True, REVEAL - 20 * MS)]:
         assert card.add_edge(edge)
-    card.who = {3: "blue", 1: "red"}
+    card.who = {REVEAL + 500 * MS: "blue"}
     assert card.events() == [
-        {"pad": 1, "edge": "press", "t_ms": -20.0},  # a false start names nobody
+        {"pad": 1, "edge": "press", "t_ms": -20.0},  # a false start nobody named
         {"pad": 3, "edge": "press", "t_ms": 500.0, "player": "blue"},
         {"pad": 3, "edge": "release", "t_ms": 900.0},
         {"pad": 3, "edge": "press", "t_ms": 950.0},
     ]
+    assert [e.t_ns for e in card.presses()] == [REVEAL + 500 * MS, REVEAL + 950 * MS]
 
 
 def test_edges_outside_the_card_are_left_out():
@@ -78,16 +79,32 @@ def test_live_verdict_claims_then_judges_once_everyone_is_named():
     assert [c.pad for c in verdict.claims] == [1, 3, 2]
     assert all(c.player is None for c in verdict.claims)
     assert card.window_over(REVEAL + 401 * MS, verdict)  # a tile claimed per player
-    card.who = {1: "red", 3: "green", 2: "blue"}
+    card.who = {p.t_ns: who for p, who in zip(card.presses(), ("red", "green", "blue"))}
     verdict = card.verdict()
     assert verdict.bullets == {"red": 0, "blue": 1, "green": 0}
+
+
+def test_a_pawn_named_on_two_presses_moved_and_the_photo_finish_shows_it():
+    """R-R6: blue lifts its pawn from the tipi (forbidden on an Indian card) and puts it on
+    the saloon in time: judged there, no bullet, and the photo finish says where it came from."""
+    card = live(CharacterCard("indian"))
+    for edge in (Edge(2, True, REVEAL + 300 * MS), Edge(2, False, REVEAL + 450 * MS), Edge(3, True, REVEAL + 600 * MS),
+                 Edge(1, True, REVEAL + 650 * MS)):
+        card.add_edge(edge)
+    first, second, third = card.presses()
+    card.who = {first.t_ns: "blue", second.t_ns: "blue", third.t_ns: "red"}
+    verdict = card.verdict()
+    assert verdict.bullets == {"red": 0, "blue": 0, "green": 1}
+    rows = photo_finish(verdict)
+    assert [(r.pad, r.player, r.moved_from) for r in rows] == [(3, "blue", 2), (1, "red", None)]
+    assert any("blue moved from the tipi (pad 2" in n for n in verdict.notes)
 
 
 def test_the_engine_books_the_round_built_and_agrees_with_the_live_verdict():
     state = ENGINE.initial_state({"players": ["red", "blue", "green"], "seed": 1})
     card = LiveCard(round_template(state), started_ns=T0, reveal_ns=REVEAL)
     card.add_edge(Edge(3, True, REVEAL + 420 * MS))
-    card.who = {3: "green"}
+    card.who = {REVEAL + 420 * MS: "green"}
     card.add_touch("red", "blue", None, REVEAL + 900 * MS)
     after = ENGINE.apply(state, {"type": "play", "round": card.round()})
     assert after.played[-1].verdict["totals"] == card.verdict().totals
@@ -130,12 +147,15 @@ def test_touches_keep_the_order_they_were_entered_in():
 
 def test_rfid_reads_prefill_and_confirmations_teach_new_tags():
     card = live()
+    one, two = REVEAL + 290 * MS, REVEAL + 340 * MS
+    card.add_edge(Edge(1, True, one))
+    card.add_edge(Edge(2, True, two))
     card.add_tag(1, "0A0B0C0D0E", REVEAL - 100 * MS)  # before the reveal: last card's pawn
     card.add_tag(1, "1111111111", REVEAL + 300 * MS)
     card.add_tag(2, "2222222222", REVEAL + 350 * MS)
     card.add_tag(7, "7777777777", REVEAL + 350 * MS)  # no such tile
-    assert card.tag_guesses({"1111111111": "green", "2222222222": "purple"}) == {1: "green"}
-    card.who = {1: "green", 2: "red"}
+    assert card.tag_guesses({"1111111111": "green", "2222222222": "purple"}) == {one: "green"}
+    card.who = {one: "green", two: "red"}
     assert card.learned_tags() == {"1111111111": "green", "2222222222": "red"}
     card.add_tag(2, "3333333333", REVEAL + 400 * MS)  # two pawns seen: teach nothing
     assert card.learned_tags() == {"1111111111": "green"}
@@ -160,7 +180,7 @@ def test_notes_and_outcomes_use_the_players_names():
         "Ann (red) claims the saloon; blue and Cy (green) too; reduced"
     card = live()
     card.add_edge(Edge(1, True, REVEAL + 300 * MS))
-    card.who = {1: "red"}
+    card.who = {REVEAL + 300 * MS: "red"}
     verdict = card.verdict()
     assert outcomes(verdict.bullets, verdict.healed, verdict.totals, names) == [
         "blue takes a bullet (1 in all)", "Cy takes a bullet (1 in all)", "No bullet: Ann"]
@@ -187,11 +207,41 @@ def test_a_named_false_start_costs_its_maker_a_bullet_when_the_setting_is_on():
     early = Edge(2, True, REVEAL - 150 * MS)
     for edge in (early, Edge(2, False, REVEAL - 100 * MS), Edge(1, True, REVEAL + 300 * MS)):
         assert card.add_edge(edge)
-    card.who = {1: "red"}  # red is safe on the prison (Indian card)
+    card.who = {REVEAL + 300 * MS: "red"}  # red is safe on the prison (Indian card)
     assert card.false_starts() == [early]
     assert card.verdict().bullets["red"] == 0  # an unnamed false start costs nobody
-    card.false_who[early.t_ns] = "red"
+    card.who[early.t_ns] = "red"
     assert card.events()[0] == {"pad": 2, "edge": "press", "t_ms": -150.0, "player": "red"}
     verdict = card.verdict()
     assert verdict.bullets["red"] == 1
-    assert "red made a false start on pad 2 at -150.0 ms: bullet" in verdict.notes
+    assert "red made a false start on pad 2 at -150.0 ms (R-R13): bullet" in verdict.notes
+
+
+def test_a_press_on_a_disarmed_card_is_a_moved_pawn_the_moment_it_happens():
+    """R-R10: the live verdict says so at once, before anyone is named; naming the owner
+    gives them the bullet, and naming someone else as the toucher passes it on."""
+    card = live(DisarmedCard("green"))
+    card.add_edge(Edge(3, True, REVEAL + 410 * MS))
+    verdict = card.verdict()
+    assert [(p.pad, p.t_ms, p.player) for p in verdict.touch_presses] == [(3, 410.0, None)]
+    card.who = {REVEAL + 410 * MS: "blue"}
+    assert card.verdict().bullets == {"red": 0, "blue": 1, "green": 0}
+    card.add_touch("red", "blue", None, REVEAL + 900 * MS)
+    assert card.verdict().bullets == {"red": 1, "blue": 0, "green": 0}
+
+
+def test_the_live_referee_is_fed_each_edge_once_and_agrees_with_the_whole_round():
+    """Issue 12: a chattering pad's edges are judged as they come, not the card again
+    per edge; the verdict is the one judge's on the whole round file."""
+    from companion.rapidcity.judge import judge
+    from companion.rapidcity.roundfile import parse_round
+
+    card = live()
+    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
+    for i in range(400):  # pad 3 chattering: an edge every 31 ms, past the bounce window
+        card.add_edge(Edge(3, i % 2 == 0, REVEAL + 320 * MS + i * 31 * MS // 2 * 2))
+        if i % 50 == 0:
+            assert card.verdict() == judge(parse_round(card.round()))
+    referee = card._live_referee()
+    assert len(referee.edges) == len(card.edges)
+    assert card.verdict() == judge(parse_round(card.round()))

@@ -151,12 +151,14 @@ class HistoryPanel(StagePanel):
 
 
 class IdentityRow(BoxLayout):
-    """One claimed tile: its place and time, and one chip per player to say who is on it.
-    A row with ``false_start_ns`` set names who made that false start instead (R-R4)."""
+    """One press on a tile: its place and time, and one chip per player to say whose pawn
+    it put down (R-R5). A player named on two presses moved their pawn (R-R6); on a
+    Disarmed card the press moved a pawn (R-R10); before the reveal it was a false start."""
 
     pad = NumericProperty(0)
     text = StringProperty("")
-    false_start_ns = NumericProperty(0)
+    press_ns = NumericProperty(0)
+    false_start = BooleanProperty(False)
 
 
 class NoteText(Label):
@@ -459,6 +461,12 @@ class RefereeScreen(GameScreen):
         left = max(0.0, live.window_ms / 1000 - (now - live.reveal_ns) / 1e9)
         if live.decided_by_pads:
             self.status = f"{len(self.preview.claims)} of {len(live.players)} tiles claimed - {left:.1f} s left"
+        elif self.preview.touch_presses:
+            # ruling: R-R10 - a press during a Disarmed card is a touch, said the moment it happens
+            press = self.preview.touch_presses[-1]
+            self.status = (f"{self.tiles[press.pad].tile_name} pressed at {ms(press.t_ms)}: a pawn was moved! "
+                           f"Its owner takes a bullet unless you name who moved it (R-R10). "
+                           f"{left:.1f} s left, or tap Touches when done")
         else:
             self.status = f"Pads do not count on this card - {left:.1f} s left, or tap Touches when done"
 
@@ -475,16 +483,22 @@ class RefereeScreen(GameScreen):
             self.stage = "touches"
 
     def _show_claims(self) -> None:
-        """Each tile's claim as the judge orders them, with its time and who is on it."""
+        """Each tile's claim as the judge orders them, with its time and who is on it; on a
+        Disarmed card, each tile a pawn was moved on (R-R10)."""
+        if self.live.card["type"] == "disarmed":
+            moved = {press.pad: press for press in self.preview.touch_presses}
+            for pad, tile in self.tiles.items():
+                tile.claim = f"MOVED {ms(moved[pad].t_ms)}" if pad in moved else ""
+            return
         if not self.live.decided_by_pads:
             return
         claims = {row.pad: row for row in photo_finish(self.preview)}
         for pad, tile in self.tiles.items():
             row = claims.get(pad)
-            who = self.live.who.get(pad, "")
+            who = row.player or "" if row else ""
             tile.claim = f"{ordinal(row.place)} {ms(row.t_ms)}" if row else ""
-            tile.claimant = who if row else ""
-            tile.claimant_name = self.names.get(who, "") if row else ""
+            tile.claimant = who
+            tile.claimant_name = self.names.get(who, "")
 
     def _show_finish(self) -> None:
         rows = photo_finish(self.preview)
@@ -498,6 +512,8 @@ class RefereeScreen(GameScreen):
             heat = ""
             if row.tied_with:
                 heat = "\n     DEAD HEAT with " + ", ".join(tiles[p] for p in row.tied_with)
+            if row.moved_from is not None:
+                heat += f"\n     pawn moved here from {tiles[row.moved_from]} (R-R6)"
             box.add_widget(NoteText(text=f"[b]{ordinal(row.place)}[/b]  {tiles[row.pad]}   {ms(row.t_ms)}{gap}{heat}",
                                     font_size=theme.TEXT))
         if not rows:
@@ -505,29 +521,33 @@ class RefereeScreen(GameScreen):
         self.status = f"{len(rows)} of {len(self.live.players)} tiles claimed; gaps are to the claim before."
 
     def to_identity(self) -> None:
-        """R-R5: who is on each claimed tile, prefilled from the RFID readers."""
+        """R-R5: whose pawn each press put down, prefilled from the RFID readers."""
         known = App.get_running_app().store.pref(TAGS_PREF, {})
-        for pad, colour in self.live.tag_guesses(known).items():
-            if pad not in self.live.who and colour not in self.live.who.values():
-                self.live.who[pad] = colour
-        self._show_identity()
+        for press_ns, colour in self.live.tag_guesses(known).items():
+            self.live.who.setdefault(press_ns, colour)
+        self.preview = self.live.verdict()
+        self._show_presses(self.panels["identity"].ids.rows)
         self.stage = "identity"
 
-    def _show_identity(self) -> None:
-        box = self.panels["identity"].ids.rows
+    def _show_presses(self, box: Any) -> None:
+        """One row per press since the reveal (claims by their place), then the false starts
+        when they cost a bullet: each names whose pawn it was in one tap. A player named on
+        two presses moved their pawn and is judged where it ended (R-R6)."""
         box.clear_widgets()
-        for row in photo_finish(self.preview):
-            line = IdentityRow(pad=row.pad, text=f"{ordinal(row.place)}: {self.tiles[row.pad].tile_name}, {ms(row.t_ms)}")
-            self._add_chips(line, lambda p, pad=row.pad: self.pick(pad, p))
+        for edge in self.live.presses():
+            line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns)
+            self._add_chips(line, lambda p, t=edge.t_ns: self.pick(t, p))
             box.add_widget(line)
-        if self.state.settings.false_start_bullet:  # ruling: R-R4 - the setting: a false start costs a bullet
+        if self.state.settings.false_start_bullet:  # ruling: R-R4, R-R13 - a false start costs a bullet
             for edge in self.live.false_starts():
-                at = ms((edge.t_ns - self.live.reveal_ns) / 1e6)
-                line = IdentityRow(pad=edge.pad, false_start_ns=edge.t_ns,
-                                   text=f"False start: {self.tiles[edge.pad].tile_name}, {at}")
-                self._add_chips(line, lambda p, t=edge.t_ns: self.pick_false_start(t, p))
+                line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns, false_start=True,
+                                   text=f"False start: {self.tiles[edge.pad].tile_name}, {self._at(edge.t_ns)}")
+                self._add_chips(line, lambda p, t=edge.t_ns: self.pick(t, p))
                 box.add_widget(line)
-        self._mark_identity()
+        self._mark_presses(box)
+
+    def _at(self, t_ns: int) -> str:
+        return ms((t_ns - self.live.reveal_ns) / 1e6)
 
     def _add_chips(self, line: IdentityRow, pick) -> None:
         for player in self.state.players:
@@ -535,47 +555,55 @@ class RefereeScreen(GameScreen):
             chip.bind(on_release=lambda _c, p=player: pick(p))
             line.ids.chips.add_widget(chip)
 
-    def _mark_identity(self) -> None:
-        """Each row's chip of the player named on that tile stays down; the rest are up."""
-        who, false_who = self.live.who, self.live.false_who
-        rows = [row for row in self.panels["identity"].ids.rows.children if isinstance(row, IdentityRow)]
+    def _press_rows(self, box: Any) -> list[IdentityRow]:
+        return [row for row in reversed(box.children) if isinstance(row, IdentityRow)]
+
+    def _mark_presses(self, box: Any) -> None:
+        """Each row says what the press is now (a claim's place, a move, a moved pawn) and
+        keeps the chip of the player named on it down."""
+        who = self.live.who
+        places = {(r.pad, round(r.t_ms * 1e6)): r.place for r in photo_finish(self.preview)}
+        rows = self._press_rows(box)
         for row in rows:
-            named = false_who.get(row.false_start_ns) if row.false_start_ns else who.get(row.pad)
+            if not row.false_start:
+                tile, at = self.tiles[row.pad].tile_name, self._at(row.press_ns)
+                place = places.get((row.pad, row.press_ns - self.live.reveal_ns))
+                if not self.live.decided_by_pads:
+                    row.text = f"Pawn moved on {tile}, {at}: whose? (R-R10)"
+                else:
+                    row.text = f"{ordinal(place)}: {tile}, {at}" if place else f"Then: {tile}, {at}"
             for chip in row.ids.chips.children:
-                chip.state = "down" if named == chip.colour else "normal"
-        tiles = [row for row in rows if not row.false_start_ns]
-        named_count = sum(1 for row in tiles if row.pad in who)
-        self.status = f"{named_count} of {len(tiles)} tiles named" + (
-            "." if named_count == len(tiles) else ": a tile nobody names goes to nobody (R-R5).")
-        if len(tiles) < len(rows):
+                chip.state = "down" if who.get(row.press_ns) == chip.colour else "normal"
+        if box is not self.panels["identity"].ids.rows:
+            return
+        presses = [row for row in rows if not row.false_start]
+        named_count = sum(1 for row in presses if row.press_ns in who)
+        self.status = f"{named_count} of {len(presses)} presses named" + (
+            "." if named_count == len(presses) else ": a press nobody names goes to nobody (R-R5).")
+        if self.preview.moves:
+            self.status += " " + "; ".join(
+                f"{self.names[m.player]} moved from {self.tiles[m.from_pad].tile_name} to {self.tiles[m.to_pad].tile_name}"
+                for m in self.preview.moves) + " (R-R6)."
+        if len(presses) < len(rows):
             self.status += " Name who made each false start, or nobody takes its bullet."
 
-    def pick_false_start(self, t_ns: int, player: str) -> None:
-        """One tap names who made a false start; a second tap on the same chip unnames it."""
-        if self.live.false_who.get(t_ns) == player:
-            del self.live.false_who[t_ns]
-        else:
-            self.live.false_who[t_ns] = player
-        self.preview = self.live.verdict()
-        self._mark_identity()
-
-    def pick(self, pad: int, player: str) -> None:
-        """One tap names who is on a tile; a pawn is on one tile only, so it leaves any other."""
+    def pick(self, press_ns: int, player: str) -> None:
+        """One tap names whose pawn a press put down; a second tap on the same chip unnames
+        it. The same player on two presses moved their pawn (R-R6)."""
         who = self.live.who
-        if who.get(pad) == player:
-            del who[pad]
+        if who.get(press_ns) == player:
+            del who[press_ns]
         else:
-            for other in [p for p, c in who.items() if c == player]:
-                del who[other]
-            who[pad] = player
+            who[press_ns] = player
         self.preview = self.live.verdict()
         self._show_claims()
-        self._mark_identity()
-        panel = self.panels["identity"]
-        unnamed = [row for row in reversed(panel.ids.rows.children)
-                   if isinstance(row, IdentityRow) and not row.false_start_ns and row.pad not in who]
+        box = self.panels["touches" if self.stage == "touches" else "identity"].ids.rows
+        self._mark_presses(box)
+        if self.stage != "identity":
+            return
+        unnamed = [row for row in self._press_rows(box) if not row.false_start and row.press_ns not in who]
         if unnamed:
-            panel.ids.scroll.scroll_to(unnamed[0], animate=False)  # the next tile to name comes into view
+            self.panels["identity"].ids.scroll.scroll_to(unnamed[0], animate=False)  # the next press to name
 
     def _show_touches(self) -> None:
         card = self.live.card
@@ -595,6 +623,9 @@ class RefereeScreen(GameScreen):
                 box.add_widget(chip)
         for toggle in panel.ids.hands.children:
             toggle.state = "down" if toggle.hand == self._hand else "normal"
+        self._show_presses(panel.ids.rows)  # ruling: R-R10 - presses on a Disarmed card moved pawns
+        if panel.ids.rows.children:
+            self.status += " A pad pressed: tap whose pawn was on it."
         self._list_touches()
 
     def touch_by(self, player: str) -> None:
@@ -613,6 +644,7 @@ class RefereeScreen(GameScreen):
         if self._by is None or self._pawn is None:
             return
         self.live.add_touch(self._by, self._pawn, self._hand if self.ultimate else None, now_ns())
+        self.preview = self.live.verdict()
         self._by = self._pawn = None
         panel = self.panels["touches"]
         for chip in [*panel.ids.by.children, *panel.ids.pawn.children]:
@@ -622,6 +654,7 @@ class RefereeScreen(GameScreen):
     def undo_touch(self) -> None:
         if self.live.touches:
             self.live.touches.pop()
+            self.preview = self.live.verdict()
         self._list_touches()
 
     def _list_touches(self) -> None:
@@ -657,7 +690,7 @@ class RefereeScreen(GameScreen):
             self._show_finish()
             self.stage = "finish"
         elif stage == "verdict" and self.live.decided_by_pads:
-            self._show_identity()
+            self._show_presses(self.panels["identity"].ids.rows)
             self.stage = "identity"
         elif stage == "verdict":
             self._show_touches()

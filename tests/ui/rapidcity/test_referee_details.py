@@ -90,21 +90,21 @@ def test_ready_waits_until_every_pawn_is_off_its_tile(ui):
 
 
 def test_the_window_times_out_and_an_unclaimed_player_takes_a_bullet(ui):
-    screen = start(ui, seed=character_seed(), window_ms=300)
+    screen = start(ui, seed=character_seed(), window_ms=1500)  # long enough for a slow frame or two
     card = reveal(ui)
     assert card["type"] == "character"
     hw = ui.app.hardware()
     hw.press(1)
     hw.press(2)
     pump_until(ui, lambda: screen.stage == "finish")
-    assert (now_ns() - screen.live.reveal_ns) >= 300 * 1_000_000
+    assert (now_ns() - screen.live.reveal_ns) >= 1500 * 1_000_000
     ui.tap("Who is where?")
     rows = {r.pad: r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)}
     ui.tap("red", root=rows[1])
     ui.tap("blue", root=rows[2])
     ui.tap("See the call")
     notes = [n.text for n in screen.panels["verdict"].ids.notes.children]
-    assert any("the window closed at 300 ms: time is up" in n for n in notes)
+    assert any("the window closed at 1500 ms: time is up" in n for n in notes)
     assert any(n.startswith("green claimed no allowed tile") for n in notes)
     assert screen.preview.bullets["green"] == 1
 
@@ -117,7 +117,7 @@ def test_a_false_start_during_the_wait_is_noted(ui, monkeypatch):
     pump_until(ui, lambda: screen.status.startswith("False start!"))
     assert screen.stage == "waiting"
     ui.app.hardware().release(1)
-    pump_until(ui, lambda: screen.stage == "window")
+    pump_until(ui, lambda: screen.stage in ("window", "finish"))  # a loaded machine's frames may outlast the window
     assert any("false start, not a claim" in note for note in screen.preview.notes)
 
 
@@ -156,7 +156,8 @@ def test_rfid_reads_prefill_who_is_on_a_tile_and_confirmations_teach_tags(ui):
             hw.events.put(TagRead(pad, tag, now_ns()))
     pump_until(ui, lambda: screen.stage == "finish")
     ui.tap("Who is where?")
-    assert screen.live.who == {1: "blue"}  # known tag: prefilled; unknown: asked
+    named = {e.pad: screen.live.who.get(e.t_ns) for e in screen.live.presses()}
+    assert named == {1: "blue", 2: None, 3: None}  # known tag: prefilled; unknown: asked
     rows = {r.pad: r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)}
     assert ui.find("blue", root=rows[1]).state == "down"
     ui.tap("red", root=rows[2])
@@ -245,7 +246,7 @@ def test_with_the_setting_on_the_table_names_a_false_starter_who_takes_a_bullet(
     pump_until(ui, lambda: screen.stage == "finish")
     ui.tap("Who is where?")
     rows = [r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)]
-    false_row = next(r for r in rows if r.false_start_ns)
+    false_row = next(r for r in rows if r.false_start)
     assert false_row.text.startswith("False start: ")
     ui.tap("blue", root=false_row)
     ui.screenshot("rapidcity-false-start")
