@@ -29,6 +29,10 @@ def open_for_app(db: str | os.PathLike[str]) -> tuple[Store, AppLock]:
     problem = place_problem(db)
     if problem:
         raise StoreError(f"{problem.detail}. To fix it: {problem.fix}.")
+    try:  # the lock file goes beside the database, so its folder comes first (a first start)
+        Path(db).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder for the database {db}: {exc.strerror}") from None
     lock = AppLock(db)
     try:
         return Store(db), lock

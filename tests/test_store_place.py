@@ -69,6 +69,16 @@ def test_a_folder_where_the_file_should_be(db):
     assert str(db / "companion.db") in check.fix
 
 
+def test_the_first_start_makes_the_folders_the_lock_and_the_database(tmp_path):
+    db = tmp_path / "share" / "companion" / "companion.db"  # as on a fresh Pi: no folders yet
+    store, lock = open_for_app(db)
+    try:
+        assert db.is_file() and holder(db) == os.getpid() and store.sessions() == []
+    finally:
+        store.close()
+        lock.release()
+
+
 def test_a_fresh_place_is_fine_and_nothing_is_created(db):
     assert place_problem(db) is None
     [check] = database_checks(db)
@@ -153,3 +163,15 @@ def test_a_read_only_file_system_says_remount_or_for_the_service_where_to_keep_i
     monkeypatch.setenv("INVOCATION_ID", "0123")  # as systemd sets it for a service
     [check] = failures(db)
     assert "ProtectSystem=" in check.found and f"add {mounted} to ReadWritePaths=" in check.fix
+
+
+def test_a_lock_file_left_by_another_user_is_named(db):
+    """`sudo companion` once leaves root's lock file (and journal) beside the service's database."""
+    sample_db(db)
+    AppLock(db).release()
+    lock = db.with_name(db.name + ".lock")
+    with read_only(lock):
+        [check] = failures(db)
+        assert f"the file {lock} cannot be written by user {running_user()}" in check.found
+        with pytest.raises(StoreError, match=str(lock)):
+            open_for_app(db)
