@@ -23,6 +23,7 @@ class _PadState:
     t_ns: int | None = None  # time of the last edge passed on
     lock_until: int | None = None
     pending: tuple[bool, int] | None = None  # last level seen inside the lockout
+    dropped: int = 0  # this pad's bounce edges ignored (the pad test screen shows them)
 
 
 class LeadingEdgeLockout:
@@ -47,6 +48,11 @@ class LeadingEdgeLockout:
         state = self._pads.get(pad, _PadState())
         return state.pressed, state.t_ns
 
+    def bounces(self, pad: int) -> int:
+        """How many of ``pad``'s edges fell inside its lockout (a bouncy switch, a loose wire)."""
+        state = self._pads.get(pad)
+        return state.dropped if state else 0
+
     def edge(self, pad: int, pressed: bool, t_ns: int) -> list[tuple[bool, int]]:
         """The (pressed, t_ns) changes to pass on because of this raw edge, oldest first."""
         state = self._pads.setdefault(pad, _PadState())
@@ -57,6 +63,7 @@ class LeadingEdgeLockout:
         if state.lock_until is not None and t_ns < state.lock_until:
             state.pending = (pressed, t_ns)
             self.dropped += 1
+            state.dropped += 1
             return out
         state.pending = None
         if pressed != state.pressed:

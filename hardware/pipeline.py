@@ -71,6 +71,11 @@ class EdgePipeline:
         with self._lock:
             return self._faults.active()
 
+    def bounces(self, pad: int) -> int:
+        """Bounce edges dropped on ``pad`` so far."""
+        with self._lock:
+            return self._lockout.bounces(pad)
+
     def counters(self) -> dict[str, int]:
         with self._lock:
             return {"edges": self.edges, "bounces dropped": self._lockout.dropped,

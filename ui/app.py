@@ -33,6 +33,7 @@ SCREENS: dict[str, str] = {
     "dbproblem": "ui.dbproblem:DatabaseProblemScreen",
     "players": "ui.players:PlayersScreen",
     "settings": "ui.settings:SettingsScreen",
+    "padtest": "ui.padtest:PadTestScreen",
     "scorepad_setup": "ui.scorepad:ScorePadSetup",
     "scorepad": "ui.scorepad:ScorePadScreen",
     "spurs_setup": "ui.spurs.setup:SpursSetup",
