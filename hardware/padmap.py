@@ -22,7 +22,7 @@ _PAD_KEYS = {"number", "pin", "location", "name", "rfid"}
 # Every Pi with a 40-pin header (B+, 2, 3, 4, 5, Zero) has the same J8 layout, so one
 # board's table resolves "GPIO17", "BCM17", "BOARD11", "J8:11", "WPI0" and 17 alike,
 # without opening a pin factory. Pi 4B revision code; see gpiozero.pins.pi.pi_info.
-_HEADER_REVISION = "d03114"
+HEADER_REVISION = "d03114"
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def canonical_pin(spec: object, where: str = "pin") -> str:
     if isinstance(spec, bool) or not isinstance(spec, (int, str)):
         raise InputError(f"{where}: 'pin' must be a pin name such as \"GPIO17\" or \"BOARD11\", not {spec!r}")
     name = spec.strip().upper() if isinstance(spec, str) else spec
-    found = list(pi_info(_HEADER_REVISION).find_pin(name))
+    found = list(pi_info(HEADER_REVISION).find_pin(name))
     if not found:
         raise InputError(f"{where}: unknown pin {spec!r}; use a name such as \"GPIO17\", \"BOARD11\" or 17")
     info = found[0][1]
