@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable
 
-from companion.bountytown.hands import HandRank
+from companion.bountytown.hands import MOST_PLAYED, HandRank
 from companion.engine import RuleError
 
 NO_HAND = 12  # worse than High Card: a player duel over no bounty has no bounty hand
@@ -74,6 +74,25 @@ def wounds_for(hit: bool, location: str) -> int:
 def bank_discards(locations: dict[str, str]) -> tuple[str, ...]:
     """Players (name -> location) who must discard a Duel card on declaring; bounties are unaffected."""
     return tuple(name for name, where in locations.items() if where == BANK)
+
+
+@dataclass(frozen=True)
+class Play:
+    """How many cards a player may put down in a duel (ruling: R-B7): wound cards are dead
+    space, so only the other cards in hand can be played; with only wounds, the player
+    plays the top card of the Draw deck (one card, entered like any other)."""
+
+    most: int
+    top_card: bool
+
+
+def play_limit(wounds: int, in_hand: int) -> Play:
+    """R-B7: at most (cards in hand minus wounds) cards, never more than five; none left
+    means the top card of the Draw deck."""
+    held = in_hand - wounds
+    if held <= 0:
+        return Play(1, True)
+    return Play(min(MOST_PLAYED, held), False)
 
 
 @dataclass(frozen=True)

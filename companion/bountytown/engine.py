@@ -50,10 +50,15 @@ turn; the cost is given for each ([free] costs none).
     "crucifix": players who discard a Crucifix to take no wounds. "critical_discard": for
     a critically wounded player with two or more bounties, the one they discard. "seed":
     always send one (``companion.engine.new_seed()``): a critical wound discards an item at
-    random. 1 action.
+    random. "in_hand" (optional): player -> cards in their hand at the Selection Step,
+    wounds included, when it is not the hand limit (cards played earlier and not yet
+    reloaded, a Bank discard, an ability's extra card); wounds are dead space, so at most
+    (cards in hand minus wounds) cards are played, and with only wounds the one card
+    played is the top card of the Draw deck (R-B7). A bounty a critical wound discards is
+    out of the game (R-B8). 1 action.
 ``{"type": "duel_player", "defender": "Valentina", "bounty": "Butch Cassidy",``
 ``  "attacker_hand": [...], "defender_hand": [...], "drawn": [...], "rifle": false,``
-``  "hat": false, "crucifix": [], "critical_discard": {}, "seed": 42}``
+``  "hat": false, "crucifix": [], "critical_discard": {}, "in_hand": {}, "seed": 42}``
     Duel a player in your location with at least your renown, for one of their
     non-turned-in bounties ("bounty": null when they have none; then "drawn" is []).
     "hat": true when the defender discards a Cowboy Hat: the duel is cancelled, the action
@@ -63,9 +68,9 @@ turn; the cost is given for each ([free] costs none).
 ``{"type": "end_turn", "reveal": [BOUNTY, ..., "Train"]}``
     End the turn, revealing a card for each empty active-bounty slot, in order. Revealing
     "Train" ends the game (it must then be the last card listed).
-``{"type": "final_duel", "hands": {"Bart": ["1H", ...], "Valentina": [...]}}``
+``{"type": "final_duel", "hands": {"Bart": ["1H", ...], "Valentina": [...]}, "in_hand": {}}``
     After the Train, when the most renown is tied: the tied players' final duel. Best rank
-    wins; a tie shares the title (R-B6).
+    wins; a tie shares the title (R-B6). Wounds limit the cards played as in any duel (R-B7).
 
 Duel results can be previewed without committing: :func:`preview` returns a
 :class:`DuelReport` (ranks, outcome, wounds, critical wounds, Bank discards).
@@ -299,7 +304,7 @@ def revealed_bounties(state: GameState, cards: Iterable[object]) -> tuple[Bounty
     its name is already in play (active, held, turned in, escaped or revealed before it).
     The reveal page asks this card by card, so a bad card is refused as it is entered."""
     in_play = {b.name for p in state.players for b in p.captured + p.turned_in}
-    in_play |= set(state.escaped) | {b.name for b in state.active}
+    in_play |= set(state.escaped) | set(state.discarded) | {b.name for b in state.active}
     revealed: tuple[Bounty, ...] = ()
     for card in cards:
         bounty = parse_bounty(card, state.grid)
@@ -325,7 +330,8 @@ def _final_duel(state: GameState, action: Mapping[str, Any]) -> GameState:
     hands = action.get("hands")
     if not isinstance(hands, Mapping) or set(hands) != set(state.final_duel):
         raise RuleError("R-B6", f"the final duel is between {', '.join(state.final_duel)}: give each one's hand")
-    played = {name: cards_entered(hands, name, least=1) for name in state.final_duel}
+    given = hands_held(action, state.final_duel)
+    played = {name: _played(hands, name, state.player(name), given) for name in state.final_duel}
     _one_deck(tuple(c for cards in played.values() for c in cards))
     ranks = {name: rank(cards) for name, cards in played.items()}
     best = min(r.rank for r in ranks.values())
@@ -352,7 +358,7 @@ def _duel_bounty(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
     if not rifle and player.location not in bounty.locations:
         raise RuleError("Duels Against Bounties", f"{bounty.name} is found at {' or '.join(bounty.locations)}; "
                                                   f"{player.name} is at {player.location}")
-    hand = cards_entered(action, "hand", least=1)
+    hand = _played(action, "hand", player, hands_held(action, (player.name,)))
     drawn = _drawn(action, bounty)
     _one_deck(hand + drawn)
     mine, theirs = rank(hand), bounty_rank(bounty.base, drawn)
@@ -397,7 +403,8 @@ def _duel_player(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
             raise RuleError("Items", f"{defender.name} has no Cowboy Hat")
         state = state.with_player(_without_item(defender, "Cowboy Hat"))
         return DuelReport(True, roles, (), None, name, (), bank, None, ()), state
-    hands = cards_entered(action, "attacker_hand", least=1), cards_entered(action, "defender_hand", least=1)
+    given = hands_held(action, (attacker.name, defender.name))
+    hands = (_played(action, "attacker_hand", attacker, given), _played(action, "defender_hand", defender, given))
     drawn = _drawn(action, bounty)
     _one_deck(hands[0] + hands[1] + drawn)
     mine, theirs = rank(hands[0]), rank(hands[1])
@@ -414,6 +421,45 @@ def _duel_player(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
             state = replace(state, escaped=state.escaped + (bounty.name,))
     state, injuries = _injure(state, action, dict(roles), outcome)
     return DuelReport(False, roles, ranks, outcome, name, injuries, bank, None, ()), state
+
+
+def hands_held(action: Mapping[str, Any], names: Iterable[str]) -> dict[str, int]:
+    """The "in_hand" counts an action gives (player -> cards in hand, wounds included),
+    only for the players in the duel, as whole numbers (R-B7)."""
+    given = action.get("in_hand", {})
+    names = tuple(names)
+    if not isinstance(given, Mapping) or not set(given) <= set(names):
+        raise RuleError("R-B7", f"'in_hand' maps a player in the duel ({', '.join(names)}) to the cards "
+                                f"in their hand, got {given!r}")
+    for name, count in given.items():
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise RuleError("R-B7", f"{name}'s cards in hand must be a whole number, got {count!r}")
+    return dict(given)
+
+
+def play_limit(player: Player, given: Mapping[str, int]) -> tuple[int, duel.Play]:
+    """Cards in ``player``'s hand (as ``given``, else a full hand: the companion does not
+    track the cards themselves) and how many of them they may play (R-B7)."""
+    held = given.get(player.name, player.hand_limit)
+    return held, duel.play_limit(player.wounds, held)
+
+
+def _played(action: Mapping[str, Any], key: str, player: Player, given: Mapping[str, int]) -> tuple[str, ...]:
+    """The cards ``player`` plays under ``key``: at least one, and no more than the cards in
+    hand that are not wounds, five at most (ruling: R-B7)."""
+    held, limit = play_limit(player, given)
+    if held < player.wounds:
+        raise RuleError("R-B7", f"{player.name} has {player.wounds} wound(s) in hand, so at least "
+                                f"{player.wounds} cards; got {held}")
+    cards = cards_entered(action, key, least=1)
+    if len(cards) > limit.most:
+        wounds = f"{player.wounds} wound{'s' * (player.wounds != 1)}"
+        if limit.top_card:
+            raise RuleError("R-B7", f"{player.name} holds only wounds ({wounds} in a {held}-card hand): they play "
+                                    f"the top card of the Draw deck, 1 card, not {len(cards)}")
+        raise RuleError("R-B7", f"{player.name} has {wounds} in a {held}-card hand (wounds are dead space): "
+                                f"at most {limit.most} card{'s' * (limit.most != 1)} can be played, not {len(cards)}")
+    return cards
 
 
 def _drawn(action: Mapping[str, Any], bounty: Bounty | None) -> tuple[str, ...]:
@@ -477,6 +523,8 @@ def _injure(state: GameState, action: Mapping[str, Any], roles: dict[str, str],
             player = replace(player, wounds=0, location=DOCS,
                              captured=tuple(b for b in player.captured if b.name != hurt.bounty),
                              items=tuple(i for i in player.items if i != hurt.item))
+            if hurt.bounty:  # ruling: R-B8 - out of the game, never back to the Bounty deck
+                state = replace(state, discarded=state.discarded + (hurt.bounty,))
             if name == state.current.name:
                 state = replace(state, turn_over=True)
         elif name in choices:

@@ -41,6 +41,7 @@ FLUSH_BIT = 1 << 25
 STRAIGHT_FLUSH_BIT = 1 << 26
 SUIT_COUNT_SHIFT = 27  # how many suits are present (0-5), bits 27-29
 ALL_VALUES_MASK = (1 << len(VALUES)) - 1
+MOST_PLAYED = 5  # rulebook Duels: "you must play at least one card, but can play as many as five"
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,16 @@ def shape_of(cards: Iterable[str]) -> int:
     return shape
 
 
+def _counts(shape: int) -> list[int]:
+    """How many cards of each value a shape holds, most first."""
+    return sorted(((shape >> value_shift(v)) & ((1 << VALUE_BITS) - 1) for v in VALUES), reverse=True)
+
+
 @cache
 def rank_of_shape(shape: int) -> int:
     """The best rank (1..11) reachable with at most five cards of a shape; R-B3's
     subsets in closed form, one existence test per rank, best first."""
-    counts = sorted(((shape >> value_shift(v)) & ((1 << VALUE_BITS) - 1) for v in VALUES), reverse=True)
+    counts = _counts(shape)
     if shape & STRAIGHT_FLUSH_BIT:
         return 1
     if counts[0] >= 5:
@@ -113,18 +119,32 @@ def rank_of_shape(shape: int) -> int:
     raise InputError("a hand needs at least one card")
 
 
+def rank_within(shape: int, most: int) -> int:
+    """The best rank reachable playing at most ``most`` cards of a shape. A wounded player
+    may play fewer than five (ruling: R-B7), and every rank above Four of a Kind, and the
+    Full House, needs five cards (R-B2), so with fewer only sets of equal values remain."""
+    if most >= MOST_PLAYED:
+        return rank_of_shape(shape)
+    most = max(1, most)  # a player always plays a card, if only the Draw deck's top one
+    counts = _counts(shape)
+    for size, first, second, number in ((4, 4, 0, 6), (4, 2, 2, 8), (3, 3, 0, 9), (2, 2, 0, 10), (1, 1, 0, 11)):
+        if most >= size and counts[0] >= first and counts[1] >= second:
+            return number
+    raise InputError("a hand needs at least one card")
+
+
 def hand_rank(number: int) -> HandRank:
     return HandRank(number, RANK_NAMES[number])
 
 
-def rank(cards: Iterable[str]) -> HandRank:
+def rank(cards: Iterable[str], *, most: int = MOST_PLAYED) -> HandRank:
     """The rank of a hand of card strings: the best any subset of at most five makes
     (R-B3). A played hand has 1 to 5 cards; more cards (a bounty's base plus draws) are
-    ranked by their best five."""
+    ranked by their best five, or their best ``most`` for a wounded player (R-B7)."""
     parsed = parse_cards(cards)
     if not parsed:
         raise InputError("a hand needs at least one card")
-    return hand_rank(rank_of_shape(shape_of(parsed)))
+    return hand_rank(rank_within(shape_of(parsed), most))
 
 
 def bounty_rank(base: Iterable[str], drawn: Iterable[str]) -> HandRank:
@@ -137,17 +157,19 @@ def bounty_rank(base: Iterable[str], drawn: Iterable[str]) -> HandRank:
     return hand_rank(rank_of_shape(shape_of(cards)))
 
 
-def best_play(hand: Iterable[str]) -> tuple[str, ...]:
+def best_play(hand: Iterable[str], *, most: int = MOST_PLAYED) -> tuple[str, ...]:
     """The fewest cards of ``hand`` that still reach its best rank, since the player
     keeps the rest for later duels. Among equally small plays the one whose leftover
-    cards rank best is chosen, then the lowest cards; so the advice never flickers."""
+    cards rank best is chosen, then the lowest cards; so the advice never flickers.
+    ``most``: how many cards the player may play (fewer when wounded, R-B7)."""
     cards = tuple(sorted(parse_cards(hand), key=sort_key))
     if not cards:
         raise InputError("a hand needs at least one card")
-    best = rank_of_shape(shape_of(cards))
+    most = max(1, min(most, MOST_PLAYED))
+    best = rank_within(shape_of(cards), most)
     plays = (
         play
-        for size in range(1, min(5, len(cards)) + 1)
+        for size in range(1, min(most, len(cards)) + 1)
         for play in combinations(range(len(cards)), size)
         if rank_of_shape(shape_of(cards[i] for i in play)) == best
     )

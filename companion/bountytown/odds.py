@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from math import comb, prod
 from typing import Iterable, Mapping
 
 from companion.bountytown.cards import CARD_TYPES, COPIES, SUITS, VALUES, check_copies, parse_cards, suit_of, value_of
 from companion.bountytown.hands import (
+    MOST_PLAYED,
     SUIT_COUNT_SHIFT,
     HandRank,
     best_play,
@@ -102,30 +104,60 @@ def _suit_options(suit: str, pile: Pile, base_in_suit: list[str], draws: int) ->
     return options
 
 
-def duel_odds(hand: Iterable[str], bounty_base: Iterable[str] = (), bounty_draws: int = 0,
-              known: Iterable[str] = ()) -> DuelOdds:
-    """Exact chances of ``hand`` (its best rank) against a bounty whose printed base
-    cards are ``bounty_base`` and who draws ``bounty_draws`` cards from the deck less
-    every card named (hand, base, ``known``), each set of cards equally likely."""
-    hand, base, known = parse_cards(hand), parse_cards(bounty_base), parse_cards(known)
-    if not hand:
-        raise InputError("the player's hand needs at least one card")
+@dataclass(frozen=True)
+class BountyChances:
+    """How a bounty's hand is spread over every equally likely draw: the number of sets of
+    physical cards giving each rank, out of ``total``. It depends only on the bounty and on
+    which cards are out of the pile, not on which of them the player plays, so the duel
+    screen asks for it once per set of cards and ranks each choice of play against it."""
+
+    spread: tuple[tuple[int, int], ...]  # (rank, ways), best rank first
+    total: int
+
+    def against(self, player: HandRank, play: tuple[str, ...]) -> DuelOdds:
+        win = sum(ways for r, ways in self.spread if r > player.rank)
+        tie = sum(ways for r, ways in self.spread if r == player.rank)
+        return DuelOdds(Fraction(win, self.total), Fraction(tie, self.total),
+                        Fraction(self.total - win - tie, self.total), player, play)
+
+
+def bounty_chances(bounty_base: Iterable[str], bounty_draws: int, named: Iterable[str]) -> BountyChances:
+    """The spread of a bounty's hand (printed ``bounty_base`` plus ``bounty_draws`` cards)
+    over every draw from the deck less the ``named`` cards (the hands, anything known).
+    The same cards always give the same answer, so answers are kept (see ``_chances``)."""
+    base, named = parse_cards(bounty_base), parse_cards(named)
+    check_copies(named)
+    return _chances(tuple(sorted(base)), bounty_draws, tuple(sorted(named)))
+
+
+@lru_cache(maxsize=64)
+def _chances(base: tuple[str, ...], draws: int, named: tuple[str, ...]) -> BountyChances:
+    """``bounty_chances`` for canonical (sorted, checked) cards: the exact count is the slow
+    part of the odds (growing with the draws), and a duel screen asks the same question
+    again whenever a card is only moved between played and kept, or removed again."""
     # The base cards are printed on the bounty card, not dealt from the deck: they leave
     # the pile when the deck still holds a copy, but never count as a fourth copy (the
     # engine ranks a hand of three 3C against a printed 3C, and so must the odds).
-    check_copies(hand + known)
     pile = Counter(full_deck())
-    pile.subtract(hand + known)
+    pile.subtract(named)
     for card in base:
         if pile[card] > 0:
             pile[card] -= 1
     left = sum(pile.values())
-    if bounty_draws > left:
-        raise InputError(f"the bounty cannot draw {bounty_draws} cards: only {left} are not named")
-    player = rank(hand)
-    spread = rank_distribution(bounty_draws, pile, base)
-    total = comb(left, bounty_draws)
-    win = sum(w for r, w in spread.items() if r > player.rank)
-    tie = spread.get(player.rank, 0)
-    return DuelOdds(Fraction(win, total), Fraction(tie, total), Fraction(total - win - tie, total),
-                    player, best_play(hand))
+    if draws > left:
+        raise InputError(f"the bounty cannot draw {draws} cards: only {left} are not named")
+    spread = rank_distribution(draws, pile, base)
+    return BountyChances(tuple(sorted(spread.items())), comb(left, draws))
+
+
+def duel_odds(hand: Iterable[str], bounty_base: Iterable[str] = (), bounty_draws: int = 0,
+              known: Iterable[str] = (), *, most: int = MOST_PLAYED) -> DuelOdds:
+    """Exact chances of ``hand`` (its best rank) against a bounty whose printed base
+    cards are ``bounty_base`` and who draws ``bounty_draws`` cards from the deck less
+    every card named (hand, base, ``known``), each set of cards equally likely.
+    ``most``: how many of the cards the player may play (fewer when wounded, R-B7)."""
+    hand, known = parse_cards(hand), parse_cards(known)
+    if not hand:
+        raise InputError("the player's hand needs at least one card")
+    chances = bounty_chances(bounty_base, bounty_draws, hand + known)
+    return chances.against(rank(hand, most=most), best_play(hand, most=most))

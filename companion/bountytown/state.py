@@ -81,7 +81,8 @@ class GameState:
     finished: bool = False  # the Train was revealed
     final_duel: tuple[str, ...] = ()  # tied leaders who still have to duel (R-B6)
     winners: tuple[str, ...] = ()
-    escaped: tuple[str, ...] = ()  # bounties discarded for good
+    escaped: tuple[str, ...] = ()  # bounties that escaped a duel: discarded for good
+    discarded: tuple[str, ...] = ()  # bounties lost to a critical wound: out of the game (R-B8)
 
     @property
     def current(self) -> Player:

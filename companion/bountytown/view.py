@@ -156,7 +156,9 @@ def _injury(injury: Injury, hit: bool) -> str:
 
 
 def _critical(name: str, critical: Critical, on_turn: bool) -> str:
-    lost = [x for x in (critical.bounty, critical.item and f"the {critical.item}") if x]
+    # ruling: R-B8 - the bounty is out of the game, not back in the Bounty deck
+    lost = [x for x in (critical.bounty and f"{critical.bounty} (out of the game)",
+                        critical.item and f"the {critical.item}") if x]
     text = f"{name} is critically wounded: "
     text += f"discards {' and '.join(lost)}, " if lost else ""
     text += "wounds cleared, moves to Doc's"

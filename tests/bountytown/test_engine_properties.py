@@ -35,6 +35,8 @@ def random_action(state, data, counter):
                 for name in data.draw(st.lists(st.sampled_from(others), max_size=2, unique=True))} if extras else {}
     common = {"seed": data.draw(st.integers(0, 2**32)), "critical_discard": critical,
               "crucifix": data.draw(st.lists(st.sampled_from(others), max_size=1)) if extras else []}
+    if data.draw(st.integers(0, 3)) == 0:  # cards in hand other than the hand limit (R-B7)
+        common["in_hand"] = {me.name: data.draw(st.integers(0, 7))}
     if kind == "move":  # often to a bounty or a player, where the duels are
         spots = [loc for b in state.active for loc in b.locations] + [p.location for p in state.players]
         return {"type": "move", "to": data.draw(st.sampled_from(GRID + spots))}
@@ -70,8 +72,8 @@ def random_action(state, data, counter):
 
 def check_books(state, renown_in_play):
     placed = [b for p in state.players for b in p.captured + p.turned_in]
-    names = [b.name for b in placed] + [b.name for b in state.active] + list(state.escaped)
-    assert len(names) == len(set(names))  # every bounty is in exactly one place
+    names = [b.name for b in placed] + [b.name for b in state.active] + list(state.escaped) + list(state.discarded)
+    assert len(names) == len(set(names))  # every bounty is in exactly one place (R-B8: discarded ones too)
     for p in state.players:
         assert p.renown == sum(b.renown for b in p.captured + p.turned_in)  # ruling: R-B6
         assert 0 <= p.wounds < p.hand_limit  # reaching the limit is a critical wound (R-B5)

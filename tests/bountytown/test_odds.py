@@ -98,3 +98,15 @@ def test_a_printed_base_card_is_never_a_fourth_copy():
     pile.subtract({"3C": 3})
     pairs = sum(n for card, n in pile.items() if card[0] == "3")
     assert pairs == 12 and sum(pile.values()) == 72  # what the odds drew from
+
+
+def test_the_same_cards_give_the_same_answer_without_counting_again():
+    """The slow count is kept: the duel screen asks again whenever a card only moves
+    between played and kept, so the answer must come back for the same cards in any order."""
+    from companion.bountytown.odds import bounty_chances
+
+    first = bounty_chances(["3C", "3D"], 3, ["1H", "1S", "2G", "4D"])
+    again = bounty_chances(["3D", "3C"], 3, ["4D", "2G", "1S", "1H"])
+    assert again is first
+    played = duel_odds(["1H", "1S"], ["3C", "3D"], 3, known=["2G", "4D"])
+    assert played == first.against(rank(["1H", "1S"]), ("1H", "1S"))

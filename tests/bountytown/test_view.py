@@ -75,7 +75,7 @@ def test_describe_a_critical_wound_and_escape():
     report = preview(state, lose)
     lines = describe(report)
     assert lines[2] == "Jesse James wins and escapes for good; Bart takes a wound."
-    assert lines[-1] == (f"Bart is critically wounded: discards B and the {report.injuries[0].critical.item}, "
+    assert lines[-1] == (f"Bart is critically wounded: discards B (out of the game) and the {report.injuries[0].critical.item}, "
                          "wounds cleared, moves to Doc's; the turn is over.")
 
 
