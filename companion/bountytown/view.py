@@ -7,12 +7,13 @@ plain Python the tests can check without a window. Nothing here changes a state.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import product
 from typing import Any, Mapping
 
 from companion.bountytown.cards import SUITS, suit_of, value_of
 from companion.bountytown.duel import Critical
-from companion.bountytown.engine import DuelReport, Injury, preview
+from companion.bountytown.engine import DuelReport, Injury, play_limit, preview
 from companion.bountytown.state import ACTIONS_PER_TURN, ACTIVE_BOUNTIES, Bounty, GameState, Player
 from companion.engine import RuleError
 
@@ -66,6 +67,48 @@ def renown_split(player: Player) -> tuple[int, int]:
 def actions_left(state: GameState) -> int:
     """Actions the current player still has; none once a critical wound ended the turn (R-B5)."""
     return 0 if state.turn_over else ACTIONS_PER_TURN - state.actions_used
+
+
+#: how far above the hand limit the duel screen lets a hand go (an ability's extra cards)
+EXTRA_CARDS = 3
+
+
+@dataclass(frozen=True)
+class HandRoom:
+    """What a player's hand leaves to enter and play in a duel (ruling: R-B7).
+
+    ``cards``: the cards to enter, those in hand that are not wounds (one when there are
+    only wounds: the top card of the Draw deck); ``most``: how many may be played;
+    ``fewest``/``largest``: the range the screen offers for the cards in hand."""
+
+    in_hand: int
+    cards: int
+    most: int
+    fewest: int
+    largest: int
+    note: str
+
+
+def hand_room(player: Player, in_hand: int | None = None) -> HandRoom:
+    """The room in ``player``'s hand of ``in_hand`` cards (wounds included; default full)."""
+    held, limit = play_limit(player, {} if in_hand is None else {player.name: in_hand})
+    wounds = f"{player.wounds} wound{'s' * (player.wounds != 1)}"
+    if limit.top_card:
+        note = f"{player.name} holds only wounds: enter the top card of the Draw deck, played alone"
+    elif player.wounds:
+        note = f"{player.name}: {wounds} in a {held}-card hand, so at most {limit.most} card{'s' * (limit.most != 1)} to play"
+    else:
+        note = ""
+    return HandRoom(held, max(1, held - player.wounds), limit.most, player.wounds,
+                    player.hand_limit + EXTRA_CARDS, note)
+
+
+def out_of_the_game(state: GameState) -> str:
+    """The bounties gone for good, and why: escaped from a duel, or discarded for a
+    critical wound (ruling: R-B8 - out of play, never back in the Bounty deck)."""
+    gone = [f"{name} (escaped)" for name in state.escaped]
+    gone += [f"{name} (lost to a critical wound)" for name in state.discarded]
+    return f"Out of the game: {', '.join(gone)}" if gone else ""
 
 
 def critical_choices(state: GameState, action: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:

@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.bountytown.cards import SUITS, check_copies, parse_card, sort_key
-from companion.bountytown.hands import best_play, bounty_rank, rank
+from companion.bountytown.hands import MOST_PLAYED, best_play, bounty_rank, rank
 from companion.bountytown.view import SUIT_NAMES, card_name
 from companion.errors import InputError
 from ui.kvload import load_kv
@@ -75,18 +75,20 @@ class CardChip(ToggleButton):
 class CardSlot(BoxLayout):
     """The cards of one hand or one draw. ``cards`` in entry order; ``played`` the subset
     sent as the hand (set to the advised play whenever the cards change, changeable by
-    tapping a chip) when ``choosable``; ``capacity`` caps how many may be entered."""
+    tapping a chip) when ``choosable``; ``capacity`` caps how many may be entered and
+    ``most`` how many may be played (fewer for a wounded player, R-B7)."""
 
     title = StringProperty("")
     cards = ListProperty()
     played = ListProperty()
     choosable = BooleanProperty(False)
     capacity = NumericProperty(5)
+    most = NumericProperty(MOST_PLAYED)
     ranked = BooleanProperty(True)  # name the rank in the summary (not for gold or printed base cards)
     base = ListProperty()  # a bounty's printed base cards: its rank counts them too (R-B3)
     summary = StringProperty("")
 
-    __events__ = ("on_change",)
+    __events__ = ("on_change", "on_refused")
 
     def add(self, card: str) -> bool:
         if len(self.cards) >= self.capacity:
@@ -113,6 +115,11 @@ class CardSlot(BoxLayout):
         index = list(reversed(self.ids.chips.children)).index(chip)
         if self.choosable:
             played = list(self.played)
+            if chip.state == "down" and len(played) >= self.most:
+                chip.state = "normal"
+                self.dispatch("on_refused", f"{self.title.removesuffix(' holds')} can play at most "
+                                            f"{int(self.most)} card{'s' * (self.most != 1)} (wounds are dead space, R-B7)")
+                return
             if chip.state == "down":
                 played.append(self.cards[index])
             else:
@@ -128,7 +135,7 @@ class CardSlot(BoxLayout):
 
     def _advise(self) -> None:
         """New cards: mark the smallest set reaching the best rank as played (hands.best_play)."""
-        self.played = list(best_play(self.cards)) if self.choosable and self.cards else []
+        self.played = list(best_play(self.cards, most=int(self.most))) if self.choosable and self.cards else []
         self._changed()
 
     def _changed(self) -> None:
@@ -144,15 +151,27 @@ class CardSlot(BoxLayout):
     def on_change(self) -> None:
         pass
 
+    def on_refused(self, reason: str) -> None:
+        pass
+
     def _draw_chips(self) -> None:
+        """One chip per card. Chips already on screen are kept and only told their card and
+        state, so a tap renders the one new chip's text instead of rebuilding every chip
+        (a card tap must fit in a frame on the Pi)."""
         box = self.ids.chips
-        box.clear_widgets()
+        chips = list(reversed(box.children))
+        for chip in chips[len(self.cards):]:
+            box.remove_widget(chip)
         left = list(self.played)
-        for card in self.cards:
+        for index, card in enumerate(self.cards):
             down = self.choosable and card in left
             if down:
                 left.remove(card)
-            chip = CardChip(card=card, choosable=self.choosable, state="down" if down else "normal")
+            state = "down" if down else "normal"
+            if index < len(chips):
+                chips[index].card, chips[index].state = card, state
+                continue
+            chip = CardChip(card=card, choosable=self.choosable, state=state)
             chip.bind(on_release=self.toggle)
             box.add_widget(chip)
 
@@ -177,7 +196,8 @@ class CardDesk(BoxLayout):
         old = {slot.title: list(slot.cards) for slot in self.slots}
         self.slots = [CardSlot(**spec) for spec in specs]
         for slot in self.slots:
-            slot.bind(on_change=lambda _slot: self._changed())
+            slot.bind(on_change=lambda _slot: self._changed(),
+                      on_refused=lambda _slot, reason: self.dispatch("on_refused", reason))
             slot.set_cards(old.get(slot.title, [])[: int(slot.capacity)])
         self.active = min(self.active, max(0, len(self.slots) - 1))
         self._draw()
@@ -195,7 +215,9 @@ class CardDesk(BoxLayout):
             self.dispatch("on_refused", f"{exc} (R-B1)")
             return
         if not slot.add(card):
-            self.dispatch("on_refused", f"{slot.title} holds {int(slot.capacity)} cards; remove one first")
+            room = int(slot.capacity)
+            why = " at most (a full hand less its wounds, R-B7)" if slot.choosable else ""
+            self.dispatch("on_refused", f"{slot.title} {room} card{'s' * (room != 1)}{why}; remove one first")
 
     def _changed(self) -> None:
         for tab, slot in zip(reversed(self.ids.tabs.children), self.slots):

@@ -4,7 +4,12 @@
    is at stake, and whether they discard a Cowboy Hat; a Rifle for a duel from afar).
 2. Cards: the hands and the bounty's draw, entered by tapping. Before the draw the
    player sees their rank, which cards to play (``hands.best_play``: the fewest reaching
-   the best rank) and the exact odds against the bounty (``odds.duel_odds``).
+   the best rank) and the exact odds against the bounty. Wounds are dead space (R-B7):
+   each hand takes only the cards that are not wounds, and plays at most that many; a
+   stepper says when a hand holds more or fewer cards than the hand limit. The odds'
+   slow part (``odds.bounty_chances``, growing with the bounty's draws) is worked out off
+   the UI thread (``ui.background``): a tap never waits for it, the screen says "working
+   out the odds..." meanwhile and never shows odds for other cards than those entered.
 3. Result: ``engine.preview`` says what the duel does - ranks, outcome, wounds with
    location effects, critical wounds, Bank discards, items - and only Confirm sends it.
 
@@ -23,18 +28,26 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.bountytown.engine import preview
 from companion.bountytown.hands import best_play, rank
-from companion.bountytown.odds import duel_odds
+from companion.bountytown.odds import BountyChances, bounty_chances
 from companion.bountytown.state import ITEM_PRICES, GameState
-from companion.bountytown.view import card_name, critical_choices, describe
+from companion.bountytown.view import card_name, critical_choices, describe, hand_room
 from companion.engine import RuleError, new_seed
-from companion.errors import InputError
 from ui import theme
+from ui.background import LatestAnswers
 from ui.kvload import load_kv
 from ui.widgets import BigButton, Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
+from ui.bountytown.forms import CountStepper
+
+WORKING = "Working out the odds..."
 
 #: errors about the cards, not the target: the target is fine, the hands are still to come
 CARD_RULES = frozenset({"Duels", "R-B1"})
+
+
+def _chances(question: tuple) -> BountyChances:
+    """The worker's job: a bounty's spread for (base, draws, cards out of the pile)."""
+    return bounty_chances(*question)
 
 
 def percent(p) -> str:
@@ -57,18 +70,23 @@ class DuelView(BoxLayout):
     bounty_items = ListProperty()
     take = StringProperty("")
     critical = DictProperty()
+    in_hand = DictProperty()  # player -> cards in hand, where it is not the hand limit (R-B7)
     seed = NumericProperty(0)
     heading = StringProperty("")
     info = StringProperty("")
     result = StringProperty("")
     ready = StringProperty("")  # why Confirm is not possible yet ("" when it is)
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.odds = LatestAnswers(_chances, self._odds_ready)
+
     # -- the draft -------------------------------------------------------------------
 
     def begin(self) -> None:
         self.kind = self.target = self.steal = self.take = ""
         self.options = {"rifle": False, "hat": False}
-        self.crucifix, self.bounty_items, self.critical = [], [], {}
+        self.crucifix, self.bounty_items, self.critical, self.in_hand = [], [], {}, {}
         self.seed = new_seed()
         self.ids.desk.slots = []
         self.page("target")
@@ -83,6 +101,8 @@ class DuelView(BoxLayout):
         drawn = next((list(slot.cards) for slot in slots if not slot.choosable), [])
         common = {"rifle": self.options.get("rifle", False), "crucifix": list(self.crucifix),
                   "critical_discard": dict(self.critical), "seed": int(self.seed)}
+        if self.in_hand:
+            common["in_hand"] = dict(self.in_hand)
         if self.kind == "bounty":
             return {"type": "duel_bounty", "bounty": self.target, "hand": hands[0] if hands else [],
                     "drawn": drawn, "bounty_items": list(self.bounty_items), "take": self.take or None, **common}
@@ -105,7 +125,7 @@ class DuelView(BoxLayout):
     # -- step 1: the target ------------------------------------------------------------
 
     def choose(self, kind: str, name: str) -> None:
-        self.kind, self.target, self.steal = kind, name, ""
+        self.kind, self.target, self.steal, self.in_hand = kind, name, "", {}
         self.options = {"rifle": self.options.get("rifle", False), "hat": False}
         self.refresh(self.screen.state)
 
@@ -135,15 +155,32 @@ class DuelView(BoxLayout):
         self._set_slots(self.screen.state)
         self.page("cards")
 
+    def _players(self, state: GameState) -> list[str]:
+        """Who plays a hand in this duel: the current player, then the defender."""
+        return [state.current.name] + ([self.target] if self.kind == "player" else [])
+
     def _set_slots(self, state: GameState) -> None:
-        attacker = state.current.name
-        specs = [{"title": f"{attacker} holds", "capacity": 8, "choosable": True}]
-        if self.kind == "player":
-            specs.append({"title": f"{self.target} holds", "capacity": 8, "choosable": True})
+        specs = []
+        counts = self.ids.counts
+        counts.clear_widgets()
+        for name in self._players(state):
+            room = hand_room(state.player(name), self.in_hand.get(name))
+            specs.append({"title": f"{name} holds", "capacity": room.cards, "most": room.most, "choosable": True})
+            stepper = CountStepper(label=f"{name}'s cards in hand", value=room.in_hand,
+                                   minimum=room.fewest, maximum=room.largest)
+            stepper.bind(value=lambda _s, value, n=name: self.set_in_hand(n, int(value)))
+            counts.add_widget(stepper)
         bounty = self._bounty(state)
         if bounty and bounty.draws:
             specs.append({"title": f"Drawn for {bounty.name}", "capacity": bounty.draws, "base": list(bounty.base)})
         self.ids.desk.set_slots(specs)
+
+    def set_in_hand(self, name: str, count: int) -> None:
+        """The cards in a hand (wounds included) when it is not the hand limit (R-B7)."""
+        full = self.screen.state.player(name).hand_limit
+        self.in_hand = {**{n: c for n, c in self.in_hand.items() if n != name}, **({name: count} if count != full else {})}
+        self._set_slots(self.screen.state)
+        self.refresh(self.screen.state)
 
     # -- step 3: the result's choices ------------------------------------------------
 
@@ -230,26 +267,35 @@ class DuelView(BoxLayout):
         if bounty:
             lines.append(f"{bounty.name}: base {cards_text(bounty.base)}; draws {bounty.draws}")
         hands = [s for s in slots if s.choosable]
-        for slot in hands:
+        for name, slot in zip(self._players(state), hands):
+            note = hand_room(state.player(name), self.in_hand.get(name)).note
+            if note:
+                lines.append(note)
             if slot.played:
-                name = slot.title.removesuffix(" holds")
                 lines.append(f"{name} plays {cards_text(slot.played)}: {rank(slot.played).name}")
-                best = best_play(slot.cards)
+                best = best_play(slot.cards, most=int(slot.most))
                 if sorted(best) != sorted(slot.played):
                     lines.append(f"  best play for {name}: {cards_text(best)}")
         mine = hands[0]
         if bounty and mine.played:
-            known = [c for c in mine.cards] + [c for s in hands[1:] for c in s.cards]
-            for card in mine.played:
-                known.remove(card)
-            try:
-                odds = duel_odds(mine.played, bounty.base, bounty.draws, known)
-            except InputError as exc:
-                lines.append(f"Odds not available: {exc}")
-            else:
-                lines.append(f"Against {bounty.name}'s {bounty.draws} draws: win {percent(odds.p_win)}, "
-                             f"tie {percent(odds.p_tie)}, lose {percent(odds.p_lose)}")
+            lines.append(self._odds_line(bounty, mine, [c for s in hands for c in s.cards]))
         return "\n".join(lines)
+
+    def _odds_line(self, bounty, mine, named: list[str]) -> str:
+        """The odds of the cards played against the bounty, if known yet for these cards."""
+        chances = self.odds.get((tuple(bounty.base), bounty.draws, tuple(sorted(named))))
+        if chances is None:
+            return WORKING
+        if isinstance(chances, Exception):
+            return f"Odds not available: {chances}"
+        odds = chances.against(rank(mine.played), tuple(mine.played))
+        return (f"Against {bounty.name}'s {bounty.draws} draws: win {percent(odds.p_win)}, "
+                f"tie {percent(odds.p_tie)}, lose {percent(odds.p_lose)}")
+
+    def _odds_ready(self, _question, _answer) -> None:
+        """An answer came for the newest cards: show it (a fresh look, so never stale)."""
+        if self.screen is not None and self.ids.steps.current == "cards":
+            self.refresh(self.screen.state)
 
     def _draw_result(self, state: GameState) -> None:
         action = self.action()
@@ -264,8 +310,7 @@ class DuelView(BoxLayout):
             self.ready, self.result = "", "\n".join(describe(report))
         box = self.ids.choices
         box.clear_widgets()
-        involved = [state.current.name] + ([self.target] if self.kind == "player" else [])
-        for name in involved:
+        for name in self._players(state):
             if "Crucifix" in state.player(name).items:
                 on = name in self.crucifix
                 box.add_widget(self._option(f"{name} discards a Crucifix (no wounds): {'yes' if on else 'no'}",

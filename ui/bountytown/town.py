@@ -18,7 +18,8 @@ from kivy.uix.label import Label
 
 from companion.bountytown.engine import revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, TRAIN, Bounty, GameState, Player
-from companion.bountytown.view import ABILITIES, actions_left, bounties_at, empty_slots, players_at, renown_split
+from companion.bountytown.view import (ABILITIES, actions_left, bounties_at, empty_slots, out_of_the_game, players_at,
+                                       renown_split)
 from companion.bountytown.cards import suit_of, value_of
 from companion.engine import RuleError
 import ui.bountytown.duel  # noqa: F401  (DuelView for the kv rules)
@@ -81,6 +82,7 @@ def bounty_list(bounties: tuple[Bounty, ...]) -> str:
 
 class TownView(View):
     status = StringProperty("")
+    gone = StringProperty("")  # bounties out of the game, and why (R-B8)
 
     def refresh(self, state: GameState) -> None:
         screen, current = self.screen, state.current
@@ -103,6 +105,7 @@ class TownView(View):
             turn = f"{current.name}'s turn is over (critical wound): End turn"
         else:
             turn = f"{current.name} to play: {left} of 3 actions left"
+        self.gone = out_of_the_game(state)
         ability = ABILITIES.get(current.location, "")
         self.status = f"{turn}\nAt {current.location}" + (f": {ability}" if ability else "")
 

@@ -80,10 +80,13 @@ def setup_game(ui: Driver, screenshot: bool = False, bart_hand_limit: int = 5) -
     assert ui.app.manager.current == "bountytown", setup.message
 
 
-def duel_bounty(ui: Driver, bounty: str, hand: str, drawn: str, shot: str = "") -> None:
+def duel_bounty(ui: Driver, bounty: str, hand: str, drawn: str, shot: str = "", extra: int = 0) -> None:
+    """A duel against a bounty; ``extra``: cards the player holds above the hand limit (an ability)."""
     ui.tap("Duel")
     ui.tap(ui.find(startswith=bounty, root=ui.screen.ids.duel.ids.targets))
     ui.tap("Enter the cards")
+    for _ in range(extra):
+        ui.tap(ui.find("+", root=ui.screen.ids.duel.ids.counts))
     player = ui.screen.state.current.name
     enter(ui, f"{player} holds", hand)
     if shot:
@@ -257,7 +260,7 @@ def test_a_critical_wound_asks_which_bounty_to_lose(ui):
     ui.tap("End turn")
     ui.tap("End turn")
     ui.tap(cell(ui, "Bandit Hideout"))
-    duel_bounty(ui, "Butch Cassidy", "4H 4S 4D", "1S 2H")
+    duel_bounty(ui, "Butch Cassidy", "4H 4S 4D", "1S 2H", extra=1)  # a hand limit of 2, and an extra card
     ui.tap("It is a Cowboy Hat")
     ui.tap("Bart takes the Cowboy Hat: no")
     ui.tap("Confirm")
@@ -270,13 +273,15 @@ def test_a_critical_wound_asks_which_bounty_to_lose(ui):
     lines = duel.result.splitlines()
     assert "A tie: Bart takes Sam Bass but takes a wound." in lines
     assert "Bart takes 2 wounds (2 here: Ambush / Rummaging for Ammo)." in lines
-    assert lines[-1] == ("Bart is critically wounded: discards Jesse James and the Cowboy Hat, "
+    assert lines[-1] == ("Bart is critically wounded: discards Jesse James (out of the game) and the Cowboy Hat, "
                          "wounds cleared, moves to Doc's; the turn is over.")
     ui.screenshot("bountytown-critical")
     ui.tap("Confirm")
     assert board(ui)[0] == "> Bart: renown 4"  # Butch Cassidy 3 + Sam Bass 1
     assert "Bart's turn is over (critical wound): End turn" in ui.screen.ids.town.status
     assert [t.text for t in cell(ui, "Doc's").ids.people.children] == ["Bart"]
+    # ruling: R-B8 - the bounty lost is shown as gone, and cannot come back from the Bounty deck
+    assert "Out of the game: Jesse James (lost to a critical wound)" in ui.texts()
 
 
 def test_a_game_resumes_after_a_restart(db):
