@@ -20,15 +20,25 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
+from companion import snapshots
 from companion.dbplace import write_hint
 from companion.dbrows import LEFT_ALONE, RowDamage, describe, event_action, game_name, session_fields
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
+from companion.timeline import Timeline, action_loader, verify
 
-SCHEMA_VERSION = 1
+#: 2 added the snapshots table (companion.snapshots); a version 1 file gains it on open
+SCHEMA_VERSION = 2
 #: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
 APPLICATION_ID = 0x4F574331
+
+#: tables quick-checked at every open: small whatever the history, and read by every screen
+SMALL_TABLES = ("players", "prefs")
+#: tables a migration adds: not required of a file older than that schema version
+ADDED_IN = {"snapshots": 2}
+#: the prefs key where `companion doctor` records its full integrity check
+FULL_CHECK = "full_check"
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "orange", "purple", "brown", "pink")
 MAX_NAME = 24
@@ -60,7 +70,7 @@ CREATE TABLE prefs (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-"""
+""" + snapshots.TABLE
 
 
 def default_db_path() -> Path:
@@ -118,6 +128,7 @@ class Store:
             else:
                 self._check()
                 self._configure()
+                self._migrate()
         except sqlite3.DatabaseError as exc:
             self._db.close()
             if _cannot_reach(exc):
@@ -156,19 +167,27 @@ class Store:
                 f"{self.path} was written by a newer companion (schema {version}; this one reads up to "
                 f"{SCHEMA_VERSION}). Upgrade the companion, or pass --db to use another file."
             )
-        problems = self._file_check("quick_check")
+        self._check_tables()
+        # A bounded check: the header and schema are read here; the small tables every
+        # screen reads are checked whole (their pages, not the history's). The full check
+        # is O(file size) (~6 ms a MB here, several times that on a Pi), so it is left to
+        # `companion doctor`, which records when it last ran (:meth:`last_full_check`).
+        problems = [found for table in SMALL_TABLES for found in self._file_check(f"quick_check({table})")
+                    if found != "ok"] or ["ok"]
         if problems != ["ok"]:
             raise StoreError(
                 f"the database {self.path} is damaged ({'; '.join(problems[:3])}). It was left untouched: "
                 "keep a copy, then move it aside to start afresh, or pass --db to use another file."
             )
-        self._check_tables()
 
     def _check_tables(self) -> None:
         """Every table and column the companion uses is there. Checked before anything is
         configured, so a file with our mark but half a schema is refused as it is (switching
         it to WAL first would already rewrite its header)."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
         for table, columns in _schema_columns().items():
+            if version < ADDED_IN.get(table, 0):
+                continue
             found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
             missing = [c for c in columns if c not in found]
             if missing:
@@ -177,6 +196,11 @@ class Store:
                     f"the database {self.path} is damaged: {what} is missing. It was left untouched: "
                     "keep a copy, then move it aside to start afresh, or pass --db to use another file."
                 )
+
+    def _migrate(self) -> None:
+        """Bring an older file up to this schema, in one transaction (all or nothing)."""
+        if self._db.execute("PRAGMA user_version").fetchone()[0] < 2:
+            self._db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
 
     def close(self) -> None:
         self._db.close()
@@ -293,23 +317,17 @@ class Store:
         info = _session_info(row, self.path)
         if info.problem:
             raise StoreError(info.problem)
-        try:
-            events = self._db.execute(
-                "SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq", (session_id,)
-            ).fetchall()
-        except sqlite3.DatabaseError as exc:  # e.g. text that is not UTF-8
-            raise StoreError(f"game session {session_id} ({game_name(info.kind)}) in {self.path} cannot be read "
-                             f"(its rows in the events table: {exc}). {LEFT_ALONE}") from None
-        return GameSession(self, info, events)
+        return GameSession(self, info)
 
-    def _append(self, session_id: int, seq: int, kind: str, action: Mapping[str, Any] | None,
+    def _append(self, session_id: int, seq: int, kind: str, action: str | None,
                 result: Mapping[str, Any] | None) -> None:
-        """One event and the session's finished/result columns, in one transaction."""
+        """One event (``action`` is its canonical JSON text) and the session's
+        finished/result columns, in one transaction."""
         at = _now()
         with self._transaction():
             self._db.execute(
                 "INSERT INTO events (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
-                (session_id, seq, kind, None if action is None else dumps(action), at),
+                (session_id, seq, kind, action, at),
             )
             self._db.execute(
                 "UPDATE sessions SET finished = ?, result = ? WHERE id = ?",
@@ -317,8 +335,27 @@ class Store:
             )
 
     def integrity(self) -> str:
-        """``"ok"`` or SQLite's description of what is wrong (for `companion doctor`)."""
-        return "; ".join(self._file_check("integrity_check"))
+        """``"ok"`` or SQLite's description of what is wrong (for `companion doctor`): the
+        full check, O(file size). When and what it found is kept in the prefs, so the app
+        can say how long ago the whole file was last checked."""
+        found = "; ".join(self._file_check("integrity_check"))
+        checked = {"verified": 0, "discarded": 0}
+        if found == "ok":  # the snapshots of games that can be resumed, against their logs
+            for info in self.sessions(unfinished=True, limit=-1):
+                verified, discarded = verify(self._db, info.id, engine_for(info.kind), info.settings,
+                                             snapshots.Snapshots(self._db, info.id, info.kind, SCHEMA_VERSION))
+                checked["verified"] += verified
+                checked["discarded"] += discarded
+        try:
+            self.set_pref(FULL_CHECK, {"at": _now(), "result": found, "snapshots": checked})
+        except StoreError:
+            pass  # a read-only file can still be checked; it just cannot remember it
+        return found
+
+    def last_full_check(self) -> dict[str, str] | None:
+        """``{"at": ISO time, "result": "ok" or what was wrong}`` of the last full check."""
+        found = self.pref(FULL_CHECK)
+        return found if isinstance(found, dict) and {"at", "result"} <= set(found) else None
 
     def _file_check(self, pragma: str) -> list[str]:
         """SQLite's check of the file's structure. A row breaking a CHECK constraint (an
@@ -413,31 +450,46 @@ class _Transaction:
 class GameSession:
     """One game being played: its settings, its log, and the state the log replays to.
 
-    Every intermediate state is kept (states are immutable values), so undo is a pop and
-    redo a push; the log only ever grows.
+    Opening starts from the game's newest snapshot (:mod:`companion.snapshots`) and replays
+    only the events after it; the undo and redo stacks are kept as event numbers and any
+    earlier state is rebuilt from a checkpoint (:mod:`companion.timeline`), so opening, undo
+    and memory stay small however long the game. The log only ever grows.
     """
 
-    def __init__(self, store: Store, info: SessionInfo, events: list[tuple[int, str, str | None]]) -> None:
+    def __init__(self, store: Store, info: SessionInfo) -> None:
         self.store = store
         self.info = info
-        self._actions: list[dict[str, Any]] = []
-        self._redo: list[dict[str, Any]] = []
-        self._seq = 0
         # Everything below reads data from disk; any way it fails (an engine's own error on an
         # action it never wrote included) is damage to report, never a crash.
         try:
             self.engine: Engine = engine_for(info.kind)
-            self._states = [self.engine.initial_state(info.settings)]
+            initial = self.engine.initial_state(info.settings)
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",
                                 f"sessions row {info.id}", exc) from None
-        for expected, (seq, kind, action) in enumerate(events, 1):
+        self._snapshots = snapshots.Snapshots(store._db, info.id, info.kind, SCHEMA_VERSION)
+        self._timeline = Timeline(self.engine, initial, action_loader(store._db, info.id), self._snapshots)
+        try:
+            snap = self._snapshots.latest()
+            if snap is not None and self._logged(snap.seq):
+                self._timeline.resume(snap)
+            events = store._db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? AND seq > ? "
+                                       "ORDER BY seq", (info.id, self._timeline.seq)).fetchall()
+        except sqlite3.DatabaseError as exc:  # e.g. text that is not UTF-8
+            raise StoreError(f"game session {info.id} ({game_name(info.kind)}) in {store.path} cannot be read "
+                             f"(its rows in the events table: {exc}). {LEFT_ALONE}") from None
+        for expected, (seq, kind, action) in enumerate(events, self._timeline.seq + 1):
             try:
-                self._replay(kind, event_action(expected, seq, kind, action))
+                self._timeline.replay(seq, kind, action, event_action(expected, seq, kind, action))
             except Exception as exc:  # noqa: BLE001 - see above
                 raise self._damaged(f"cannot be replayed at event {describe(seq)}",
                                     f"events row session_id={info.id}, seq={describe(seq)}", exc) from None
-            self._seq = seq
+        self._timeline.flush()
+
+    def _logged(self, seq: int) -> bool:
+        """A snapshot past the end of the log summarises events that are gone: unusable."""
+        return self.store._db.execute("SELECT 1 FROM events WHERE session_id = ? AND seq = ?",
+                                      (self.id, seq)).fetchone() is not None
 
     @property
     def id(self) -> int:
@@ -453,20 +505,20 @@ class GameSession:
 
     @property
     def state(self) -> Any:
-        return self._states[-1]
+        return self._timeline.state
 
     @property
     def actions(self) -> list[dict[str, Any]]:
-        """The actions in effect now, oldest first (undone ones excluded)."""
-        return list(self._actions)
+        """The actions in effect now, oldest first (undone ones excluded), read from the log."""
+        return self._timeline.actions_in_effect()
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._actions)
+        return bool(self._timeline.undo)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self._timeline.redo)
 
     @property
     def finished(self) -> bool:
@@ -479,59 +531,40 @@ class GameSession:
     def do(self, action: Mapping[str, Any]) -> Any:
         """Apply and log an action; returns the new state. An illegal action raises
         :class:`RuleError` and nothing is written."""
-        action = json.loads(dumps(action))  # exactly what replay will see
-        new_state = self.engine.apply(self.state, action)
-        self._commit("do", action, new_state)
-        self._actions.append(action)
-        self._states.append(new_state)
-        self._redo.clear()
+        text = dumps(action)
+        new_state = self.engine.apply(self.state, json.loads(text))  # exactly what replay will see
+        self._commit("do", text, new_state)
         return new_state
 
     def undo(self) -> Any:
-        if not self._actions:
+        if not self._timeline.undo:
             raise RuleError("undo", "there is nothing to undo")
-        self._commit("undo", None, self._states[-2])
-        self._redo.append(self._actions.pop())
-        self._states.pop()
+        self._commit("undo", None, self._timeline.state_at(len(self._timeline.undo) - 1))
         return self.state
 
     def redo(self) -> Any:
-        if not self._redo:
+        if not self._timeline.redo:
             raise RuleError("redo", "there is nothing to redo")
-        action = self._redo[-1]
-        new_state = self.engine.apply(self.state, action)
+        new_state = self.engine.apply(self.state, self._timeline.action(self._timeline.redo[-1]))
         self._commit("redo", None, new_state)
-        self._actions.append(self._redo.pop())
-        self._states.append(new_state)
         return new_state
 
-    def _commit(self, kind: str, action: Mapping[str, Any] | None, new_state: Any) -> None:
-        self.store._append(self.id, self._seq + 1, kind, action, self.engine.result(new_state))
-        self._seq += 1
+    def _commit(self, kind: str, action: str | None, new_state: Any) -> None:
+        """Log the event, then move the timeline on; a snapshot, when one is due, is
+        written after the event's own transaction."""
+        seq = self._timeline.seq + 1
+        self.store._append(self.id, seq, kind, action, self.engine.result(new_state))
+        self._timeline.advance(seq, kind, action, new_state)
+        self._timeline.flush()
 
     def _damaged(self, what: str, row: str, exc: Exception) -> StoreError:
         why = str(exc) if isinstance(exc, (RowDamage, RuleError)) else f"{type(exc).__name__}: {exc}"
         return StoreError(f"game session {self.info.id} ({game_name(self.info.kind)}) in {self.store.path} "
                           f"{what} ({row}): {why}. {LEFT_ALONE}")
 
-    def _replay(self, kind: str, action: dict[str, Any] | None) -> None:
-        if kind == "do":
-            self._states.append(self.engine.apply(self.state, action))
-            self._actions.append(action)
-            self._redo.clear()
-        elif kind == "undo":
-            if not self._actions:
-                raise RowDamage("it undoes an action but there is none left to undo")
-            self._redo.append(self._actions.pop())
-            self._states.pop()
-        else:
-            if not self._redo:
-                raise RowDamage("it redoes an action but there is none to redo")
-            self._states.append(self.engine.apply(self.state, self._redo[-1]))
-            self._actions.append(self._redo.pop())
-
     def events(self) -> Iterator[tuple[int, str, str | None, str]]:
         """The raw log (seq, kind, action JSON, time), for export and inspection."""
         yield from self.store._db.execute(
             "SELECT seq, kind, action, at FROM events WHERE session_id = ? ORDER BY seq", (self.id,)
         )
+

@@ -119,7 +119,7 @@ def test_newer_schema_is_refused_and_left_untouched(db):
     raw.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     raw.close()
     before = db.read_bytes()
-    with pytest.raises(StoreError, match=r"newer companion \(schema 2") as err:
+    with pytest.raises(StoreError, match=rf"newer companion \(schema {SCHEMA_VERSION + 1}") as err:
         Store(db)
     assert str(db) in str(err.value)
     assert db.read_bytes() == before

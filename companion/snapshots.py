@@ -1,0 +1,204 @@
+"""Checkpoints of a game's state, so opening a long game does not replay its whole log.
+
+The event log stays the truth; a snapshot is a cache of what replaying it gives, and is
+only used when it provably summarises the log as it is now:
+
+- ``engine`` is a fingerprint of the rules' source code, the state encoding and the store
+  schema: after an upgrade that could change what a replay gives, older snapshots are
+  ignored (and dropped at the next write), and the game is replayed from the log.
+- ``prefix`` chains a SHA-256 over every event up to ``seq``; ``digest`` covers the whole
+  row, so a damaged row is never decoded into a state.
+- :func:`verify` (run by ``companion doctor``) replays each game from its first event and
+  compares every snapshot with the replay: one that differs is deleted, never trusted.
+
+A snapshot is written every :data:`EVERY` events, in its own transaction after the action's
+own, so a failure to write one never loses or refuses an action. The newest row of a game
+also holds its undo and redo stacks (as runs of event numbers); older rows keep only the
+state, to let an undo far into the past start from the nearest checkpoint below it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from array import array
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from companion import statecodec
+from companion.engine import Engine
+from companion.games import ENGINES
+
+#: events between two snapshots: the most a resume replays, and the most an undo replays
+EVERY = 100
+
+TABLE = """
+CREATE TABLE snapshots (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq        INTEGER NOT NULL,  -- the last event summarised
+    depth      INTEGER NOT NULL,  -- actions in effect at that point
+    top        INTEGER NOT NULL,  -- seq of the 'do' event of the action on top (0: none)
+    engine     TEXT NOT NULL,     -- fingerprint of the rules, the encoding and the schema
+    prefix     TEXT NOT NULL,     -- SHA-256 chain over events 1..seq
+    state      TEXT NOT NULL,     -- the state, in companion.statecodec's typed JSON
+    stacks     TEXT,              -- {"undo": runs, "redo": runs} on the newest row only
+    digest     TEXT NOT NULL,     -- SHA-256 of the columns above but stacks [":" SHA-256 of stacks]
+    verified   TEXT,              -- when a full replay last confirmed it
+    PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+"""
+
+GENESIS = "0" * 64
+
+
+def link(prefix: str, seq: int, kind: str, action: str | None) -> str:
+    """The chain hash after one more event: it changes if any earlier event changes."""
+    return hashlib.sha256(f"{prefix}\n{seq}\n{kind}\n{action or ''}".encode()).hexdigest()
+
+
+@cache
+def fingerprint(kind: str, schema: int) -> str:
+    """A hash of the source of the game's rules (its package, or its module for a one-file
+    game), the state encoding and the store schema."""
+    module = import_module(ENGINES[kind].partition(":")[0])
+    source = Path(module.__file__)
+    files = sorted(source.parent.glob("*.py")) if source.name == "__init__.py" or module.__package__ != "companion" \
+        else [source]
+    digest = hashlib.sha256(f"{kind}\n{statecodec.CODEC_VERSION}\n{schema}\n".encode())
+    for path in files:
+        digest.update(path.name.encode() + b"\n" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def runs(seqs: Sequence[int]) -> list[int]:
+    """Event numbers as flat ``[first, count, first, count, ...]`` runs of consecutive
+    numbers: a game played without undo is one run however long it is."""
+    out: list[int] = []
+    for seq in seqs:
+        if out and out[-2] + out[-1] == seq:
+            out[-1] += 1
+        else:
+            out += [seq, 1]
+    return out
+
+
+def from_runs(flat: Any) -> array:
+    if not isinstance(flat, list) or len(flat) % 2 or not all(isinstance(n, int) and n >= 0 for n in flat):
+        raise ValueError("stacks are runs of event numbers")
+    out = array("q")
+    for first, count in zip(flat[::2], flat[1::2]):
+        out.extend(range(first, first + count))
+    return out
+
+
+@dataclass
+class Snapshot:
+    """A checkpoint: the state after event ``seq`` with ``depth`` actions in effect."""
+
+    seq: int
+    depth: int
+    top: int
+    prefix: str
+    state: Any
+    undo: array | None = None  # the stacks, when this is a game's newest row
+    redo: array | None = None
+
+
+class Snapshots:
+    """The snapshot rows of one game, read and written on the store's connection."""
+
+    def __init__(self, db: sqlite3.Connection, session_id: int, kind: str, schema: int) -> None:
+        self._db = db
+        self._id = session_id
+        self.engine = fingerprint(kind, schema)
+
+    def latest(self) -> Snapshot | None:
+        """The newest usable snapshot with its stacks, or None (then the log is replayed)."""
+        row = self._db.execute(
+            "SELECT seq, depth, top, prefix, state, stacks, digest FROM snapshots "
+            "WHERE session_id = ? AND engine = ? AND stacks IS NOT NULL ORDER BY seq DESC LIMIT 1",
+            (self._id, self.engine)).fetchone()
+        return None if row is None else self._decoded(row)
+
+    def below(self, depth: int, floor: int) -> Iterator[Snapshot]:
+        """Snapshots with ``floor < depth' <= depth`` actions in effect, deepest first
+        (the caller checks which of them lie on the game's current line)."""
+        rows = self._db.execute(
+            "SELECT seq, depth, top, prefix, state, NULL, digest FROM snapshots "
+            "WHERE session_id = ? AND engine = ? AND depth <= ? AND depth > ? ORDER BY depth DESC, seq DESC",
+            (self._id, self.engine, depth, floor)).fetchall()
+        for row in rows:
+            snap = self._decoded(row, check_stacks=False)
+            if snap is not None:
+                yield snap
+
+    def save(self, snaps: Sequence[Snapshot]) -> None:
+        """Write snapshots (the last one with its stacks) in one transaction. Raises
+        sqlite3.Error when the disk refuses; the caller decides that this is harmless."""
+        rows = [self._row(s, with_stacks=(s is snaps[-1])) for s in snaps]
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            # an upgrade's older snapshots are never read again; the head's stacks move on
+            self._db.execute("DELETE FROM snapshots WHERE session_id = ? AND engine != ?", (self._id, self.engine))
+            self._db.execute("UPDATE snapshots SET stacks = NULL, digest = substr(digest, 1, 64) "
+                             "WHERE session_id = ? AND stacks IS NOT NULL", (self._id,))
+            self._db.executemany("INSERT OR REPLACE INTO snapshots (session_id, seq, depth, top, engine, prefix, "
+                                 "state, stacks, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def matches(self, row: tuple, prefix: str, undo: array, redo: array, state: Any) -> bool:
+        """Whether a stored row (seq, depth, top, engine, prefix, state, stacks) says what
+        a replay of the log says at the same event."""
+        _seq, depth, top, engine, stored_prefix, text, stacks = row
+        if (engine, stored_prefix, depth, top) != (self.engine, prefix, len(undo), undo[-1] if undo else 0):
+            return False
+        try:
+            if stacks is not None and json.loads(stacks) != {"undo": runs(undo), "redo": runs(redo)}:
+                return False
+            return statecodec.loads(text) == state
+        except ValueError:  # CodecError is one too: damaged text
+            return False
+
+    def discard(self) -> None:
+        """Forget every snapshot of this game (a damaged one was found)."""
+        with self._db:
+            self._db.execute("DELETE FROM snapshots WHERE session_id = ?", (self._id,))
+
+    def _row(self, snap: Snapshot, *, with_stacks: bool) -> tuple:
+        state = statecodec.dumps(snap.state)
+        # never store what would not read back as the very same state
+        if statecodec.loads(state) != snap.state:
+            raise statecodec.CodecError("the state does not survive its encoding")
+        stacks = json.dumps({"undo": runs(snap.undo), "redo": runs(snap.redo)}) if with_stacks else None
+        body = (self._id, snap.seq, snap.depth, snap.top, self.engine, snap.prefix, state)
+        return (*body, stacks, _digest(body, stacks))
+
+    def _decoded(self, row: tuple, *, check_stacks: bool = True) -> Snapshot | None:
+        seq, depth, top, prefix, state, stacks, digest = row
+        body = (self._id, seq, depth, top, self.engine, prefix, state)
+        expected = _digest(body, stacks if check_stacks else None)
+        if (digest if check_stacks else digest[:64]) != expected:
+            return None
+        try:
+            snap = Snapshot(seq, depth, top, prefix, statecodec.loads(state))
+            if check_stacks:
+                parsed = json.loads(stacks)
+                snap.undo, snap.redo = from_runs(parsed["undo"]), from_runs(parsed["redo"])
+                if len(snap.undo) != depth or (depth and snap.undo[-1] != top):
+                    return None
+        except (statecodec.CodecError, ValueError, KeyError, TypeError):
+            return None
+        return snap
+
+
+def _digest(body: Iterable[Any], stacks: str | None) -> str:
+    digest = hashlib.sha256(json.dumps(list(body)).encode()).hexdigest()
+    return digest if stacks is None else f"{digest}:{hashlib.sha256(stacks.encode()).hexdigest()}"
