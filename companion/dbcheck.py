@@ -3,7 +3,8 @@
 Both answer the same questions in the same words: can the file be created and written here
 (by whom, and the fix when not), does it open as a sound companion database, which saved
 games cannot be read or replayed (naming the row), and is an app already running on it.
-Nothing here writes to the database: a check that needed to would change what it reports on.
+Nothing here writes to the database (a check that needed to would change what it reports on),
+except the doctor's record of a full check on a file it found sound.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ def open_for_app(db: str | os.PathLike[str]) -> tuple[Store, AppLock]:
         raise
 
 
-def database_checks(db: str | os.PathLike[str] | None) -> list[Check]:
-    """Every database check for `companion doctor`: where it is, what is in it, who holds it."""
+def database_checks(db: str | os.PathLike[str] | None, *, record: bool = False) -> list[Check]:
+    """Every database check for `companion doctor`: where it is, what is in it, who holds it.
+    With ``record`` (the doctor's own run), a file found sound remembers the full check, so
+    the app can say when it last ran, and loses the snapshots that disagreed with its log."""
     path = Path(db or default_db_path())
     checks: list[Check] = []
     problem = place_problem(path)
@@ -55,7 +58,7 @@ def database_checks(db: str | os.PathLike[str] | None) -> list[Check]:
         checks.append(Check(NAME, OK, f"{path} (empty: the app sets it up on first start)"))
     else:
         # a place problem already says why the file cannot be opened; the games in it still count
-        checks += [c for c in _contents(path) if not (problem and c.found.startswith("cannot open"))]
+        checks += [c for c in _contents(path, record) if not (problem and c.found.startswith("cannot open"))]
     pid = holder(path)
     if pid is not None:
         process = f" (process {pid})" if pid else ""
@@ -64,7 +67,7 @@ def database_checks(db: str | os.PathLike[str] | None) -> list[Check]:
     return checks
 
 
-def _contents(path: Path) -> list[Check]:
+def _contents(path: Path, record: bool) -> list[Check]:
     try:
         with Store(path) as store:
             integrity = store.integrity()
@@ -72,16 +75,21 @@ def _contents(path: Path) -> list[Check]:
                 return [Check(NAME, FAIL, f"{path}: {integrity}", MOVE_ASIDE)]
             sessions = store.sessions(limit=-1)
             damaged = [info.problem for info in sessions if info.problem]
+            verdicts = {}
             for info in sessions:
                 if not info.problem:  # finished games too: a sound file is one whose every log replays
-                    try:
-                        store.open_session(info.id)
+                    try:  # from its first event, judging its snapshots on the way
+                        verdicts[info.id] = store.open_session(info.id, check=True).snapshot_verdict
                     except StoreError as exc:
                         damaged.append(str(exc))
             prefs = store.unreadable_prefs()
+            if record and not damaged and not prefs:  # only a sound file is written to
+                store.record_full_check(integrity, verdicts)
     except StoreError as exc:  # its message names the file and what to do
         return [Check(NAME, FAIL, str(exc), "do what the line above says; nothing was changed")]
-    checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions)")]
+    discarded = sum(len(bad) for _good, bad in verdicts.values())
+    snaps = f", {discarded} snapshot(s) that disagreed with the log discarded" if discarded else ""
+    checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions{snaps})")]
     # a damaged game does not stop the table (every other game plays): worth a look, not a failure
     checks += [Check("Saved game", WARN, message, GAME_FIX) for message in damaged]
     checks += [Check("Preference", WARN, f"the preference {key!r} cannot be read, so its default is used",

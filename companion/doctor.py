@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.dbcheck import database_checks  # it builds on Check, defined above
 
     checks = [check_python(), check_kivy(), check_display(), check_touch_input(), *hardware_checks(args),
-              *database_checks(args.db)]
+              *database_checks(args.db, record=True)]
     failed = [c.name for c in checks if not c.ok]
     if getattr(args, "json", False):
         print(json.dumps([c.as_json() for c in checks], indent=1))

@@ -8,8 +8,8 @@ only used when it provably summarises the log as it is now:
   ignored (and dropped at the next write), and the game is replayed from the log.
 - ``prefix`` chains a SHA-256 over every event up to ``seq``; ``digest`` covers the whole
   row, so a damaged row is never decoded into a state.
-- :func:`verify` (run by ``companion doctor``) replays each game from its first event and
-  compares every snapshot with the replay: one that differs is deleted, never trusted.
+- ``companion doctor`` replays each game from its first event and compares every snapshot
+  with the replay (:meth:`Snapshots.matches`): one that differs is deleted, never trusted.
 
 A snapshot is written every :data:`EVERY` events, in its own transaction after the action's
 own, so a failure to write one never loses or refuses an action. The newest row of a game
@@ -23,6 +23,7 @@ import hashlib
 import json
 import sqlite3
 from array import array
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
@@ -141,36 +142,51 @@ class Snapshots:
         """Write snapshots (the last one with its stacks) in one transaction. Raises
         sqlite3.Error when the disk refuses; the caller decides that this is harmless."""
         rows = [self._row(s, with_stacks=(s is snaps[-1])) for s in snaps]
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction():
             # an upgrade's older snapshots are never read again; the head's stacks move on
             self._db.execute("DELETE FROM snapshots WHERE session_id = ? AND engine != ?", (self._id, self.engine))
             self._db.execute("UPDATE snapshots SET stacks = NULL, digest = substr(digest, 1, 64) "
                              "WHERE session_id = ? AND stacks IS NOT NULL", (self._id,))
             self._db.executemany("INSERT OR REPLACE INTO snapshots (session_id, seq, depth, top, engine, prefix, "
                                  "state, stacks, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            self._db.execute("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
 
-    def matches(self, row: tuple, prefix: str, undo: array, redo: array, state: Any) -> bool:
-        """Whether a stored row (seq, depth, top, engine, prefix, state, stacks) says what
-        a replay of the log says at the same event."""
+    def rows(self) -> dict[int, tuple]:
+        """Every snapshot row of the game by event number, for :meth:`matches`."""
+        return {row[0]: row for row in self._db.execute(
+            "SELECT seq, depth, top, engine, prefix, state, stacks FROM snapshots WHERE session_id = ?", (self._id,))}
+
+    def matches(self, row: tuple, replay: Any) -> bool:
+        """Whether a stored row (from :meth:`rows`) says what a replay of the log (a
+        :class:`companion.timeline.Timeline`) says at the same event."""
         _seq, depth, top, engine, stored_prefix, text, stacks = row
+        prefix, undo, redo = replay.prefix, replay.undo, replay.redo
         if (engine, stored_prefix, depth, top) != (self.engine, prefix, len(undo), undo[-1] if undo else 0):
             return False
         try:
             if stacks is not None and json.loads(stacks) != {"undo": runs(undo), "redo": runs(redo)}:
                 return False
-            return statecodec.loads(text) == state
+            return statecodec.loads(text) == replay.state
         except ValueError:  # CodecError is one too: damaged text
             return False
 
-    def discard(self) -> None:
-        """Forget every snapshot of this game (a damaged one was found)."""
-        with self._db:
-            self._db.execute("DELETE FROM snapshots WHERE session_id = ?", (self._id,))
+    def settle(self, good: Sequence[int], bad: Sequence[int]) -> None:
+        """Mark the snapshots a full replay confirmed, and delete those it contradicted."""
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        with self._transaction():
+            self._db.executemany("DELETE FROM snapshots WHERE session_id = ? AND seq = ?",
+                                 [(self._id, seq) for seq in bad])
+            self._db.executemany("UPDATE snapshots SET verified = ? WHERE session_id = ? AND seq = ?",
+                                 [(now, self._id, seq) for seq in good])
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def _row(self, snap: Snapshot, *, with_stacks: bool) -> tuple:
         state = statecodec.dumps(snap.state)

@@ -26,7 +26,7 @@ from companion.dbrows import LEFT_ALONE, RowDamage, describe, event_action, game
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
-from companion.timeline import Timeline, action_loader, verify
+from companion.timeline import Timeline, action_loader
 
 #: 2 added the snapshots table (companion.snapshots); a version 1 file gains it on open
 SCHEMA_VERSION = 2
@@ -308,7 +308,10 @@ class Store:
                              "keep a copy, then move it aside to start afresh.") from None
         return [_session_info(row, self.path) for row in rows]
 
-    def open_session(self, session_id: int) -> GameSession:
+    def open_session(self, session_id: int, *, check: bool = False) -> GameSession:
+        """The game, from its newest snapshot plus the events after it; ``check`` (the
+        doctor's) replays it from its first event instead, writes nothing, and leaves in
+        ``snapshot_verdict`` which snapshots that replay confirmed and contradicted."""
         row = self._db.execute(
             "SELECT id, kind, settings, started, finished, result FROM sessions WHERE id = ?", (session_id,)
         ).fetchone()
@@ -317,7 +320,7 @@ class Store:
         info = _session_info(row, self.path)
         if info.problem:
             raise StoreError(info.problem)
-        return GameSession(self, info)
+        return GameSession(self, info, check=check)
 
     def _append(self, session_id: int, seq: int, kind: str, action: str | None,
                 result: Mapping[str, Any] | None) -> None:
@@ -336,26 +339,28 @@ class Store:
 
     def integrity(self) -> str:
         """``"ok"`` or SQLite's description of what is wrong (for `companion doctor`): the
-        full check, O(file size). When and what it found is kept in the prefs, so the app
-        can say how long ago the whole file was last checked."""
-        found = "; ".join(self._file_check("integrity_check"))
-        checked = {"verified": 0, "discarded": 0}
-        if found == "ok":  # the snapshots of games that can be resumed, against their logs
-            for info in self.sessions(unfinished=True, limit=-1):
-                verified, discarded = verify(self._db, info.id, engine_for(info.kind), info.settings,
-                                             snapshots.Snapshots(self._db, info.id, info.kind, SCHEMA_VERSION))
-                checked["verified"] += verified
-                checked["discarded"] += discarded
-        try:
-            self.set_pref(FULL_CHECK, {"at": _now(), "result": found, "snapshots": checked})
-        except StoreError:
-            pass  # a read-only file can still be checked; it just cannot remember it
-        return found
+        full check, O(file size), so never on the app's way to its first screen."""
+        return "; ".join(self._file_check("integrity_check"))
 
-    def last_full_check(self) -> dict[str, str] | None:
-        """``{"at": ISO time, "result": "ok" or what was wrong}`` of the last full check."""
+    def record_full_check(self, result: str, verdicts: Mapping[int, tuple[list[int], list[int]]]) -> None:
+        """After a full check found the file sound (every game opened with ``check=True``;
+        ``verdicts`` maps each game's id to its ``snapshot_verdict``): drop the snapshots a
+        replay contradicted, mark the others, and remember when it ran (:meth:`last_full_check`)."""
+        for info in self.sessions(limit=-1):
+            if info.id in verdicts:
+                self._snapshots_of(info).settle(*verdicts[info.id])
+        counts = {"verified": sum(len(good) for good, _ in verdicts.values()),
+                  "discarded": sum(len(bad) for _, bad in verdicts.values())}
+        self.set_pref(FULL_CHECK, {"at": _now(), "result": result, "snapshots": counts})
+
+    def last_full_check(self) -> dict[str, Any] | None:
+        """``{"at": ISO time, "result": "ok", "snapshots": counts}`` of the last full check
+        `companion doctor` ran, or None if it never has."""
         found = self.pref(FULL_CHECK)
-        return found if isinstance(found, dict) and {"at", "result"} <= set(found) else None
+        return found if isinstance(found, dict) and isinstance(found.get("at"), str) else None
+
+    def _snapshots_of(self, info: SessionInfo) -> snapshots.Snapshots:
+        return snapshots.Snapshots(self._db, info.id, info.kind, SCHEMA_VERSION)
 
     def _file_check(self, pragma: str) -> list[str]:
         """SQLite's check of the file's structure. A row breaking a CHECK constraint (an
@@ -456,7 +461,7 @@ class GameSession:
     and memory stay small however long the game. The log only ever grows.
     """
 
-    def __init__(self, store: Store, info: SessionInfo) -> None:
+    def __init__(self, store: Store, info: SessionInfo, *, check: bool = False) -> None:
         self.store = store
         self.info = info
         # Everything below reads data from disk; any way it fails (an engine's own error on an
@@ -467,23 +472,34 @@ class GameSession:
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",
                                 f"sessions row {info.id}", exc) from None
-        self._snapshots = snapshots.Snapshots(store._db, info.id, info.kind, SCHEMA_VERSION)
-        self._timeline = Timeline(self.engine, initial, action_loader(store._db, info.id), self._snapshots)
+        self._snapshots = store._snapshots_of(info)
+        # a checking replay neither starts from nor writes snapshots: it judges them
+        self._timeline = Timeline(self.engine, initial, action_loader(store._db, info.id),
+                                  None if check else self._snapshots)
         try:
-            snap = self._snapshots.latest()
+            stored = self._snapshots.rows() if check else {}
+            snap = None if check else self._snapshots.latest()
             if snap is not None and self._logged(snap.seq):
                 self._timeline.resume(snap)
-            events = store._db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? AND seq > ? "
-                                       "ORDER BY seq", (info.id, self._timeline.seq)).fetchall()
+            after = self._timeline.seq  # from the first event (whatever its number) without a snapshot
+            events = store._db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? "
+                                       + ("AND seq > ? " if after else "") + "ORDER BY seq",
+                                       (info.id, after) if after else (info.id,)).fetchall()
         except sqlite3.DatabaseError as exc:  # e.g. text that is not UTF-8
             raise StoreError(f"game session {info.id} ({game_name(info.kind)}) in {store.path} cannot be read "
                              f"(its rows in the events table: {exc}). {LEFT_ALONE}") from None
+        confirmed: list[int] = []
         for expected, (seq, kind, action) in enumerate(events, self._timeline.seq + 1):
             try:
                 self._timeline.replay(seq, kind, action, event_action(expected, seq, kind, action))
             except Exception as exc:  # noqa: BLE001 - see above
                 raise self._damaged(f"cannot be replayed at event {describe(seq)}",
                                     f"events row session_id={info.id}, seq={describe(seq)}", exc) from None
+            if seq in stored and self._snapshots.matches(stored[seq], self._timeline):
+                confirmed.append(seq)
+        #: after a checking replay: the snapshots it confirmed, and those it contradicted
+        #: (or that lie past the end of the log)
+        self.snapshot_verdict = (confirmed, sorted(set(stored) - set(confirmed)))
         self._timeline.flush()
 
     def _logged(self, seq: int) -> bool:

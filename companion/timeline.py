@@ -20,10 +20,9 @@ import json
 import sqlite3
 from array import array
 from collections import OrderedDict
-from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
-from companion.dbrows import event_action
+from companion.dbrows import RowDamage
 from companion.engine import Engine
 from companion import snapshots
 from companion.snapshots import GENESIS, Snapshot, Snapshots, link
@@ -110,17 +109,17 @@ class Timeline:
                 self._remember(len(self.undo), self.undo[-1] if self.undo else 0, after, recent=True)
 
     def replay(self, seq: int, kind: str, text: str | None, action: dict[str, Any] | None) -> None:
-        """Book one logged event (``action`` is ``text`` decoded). Raises RuleError,
-        IndexError or ValueError when the log does not replay."""
+        """Book one logged event (``action`` is ``text`` decoded). Raises RuleError or
+        RowDamage (both ValueErrors) when the log does not replay."""
         if kind == "do":
             after = self.engine.apply(self.state, action)
         elif kind == "undo":
             if not self.undo:
-                raise IndexError("an undo with nothing to undo")
+                raise RowDamage("it undoes an action but there is none left to undo")
             after = None
         elif kind == "redo":
             if not self.redo:
-                raise IndexError("a redo with nothing to redo")
+                raise RowDamage("it redoes an action but there is none to redo")
             after = self.engine.apply(self.state, self.action(self.redo[-1]))
         else:
             raise ValueError(f"unknown event kind {kind!r}")
@@ -182,33 +181,6 @@ class Timeline:
                     self._remember(snap.depth, snap.top, snap.state)
                     return snap.depth, snap.state
         return best
-
-
-def verify(db: sqlite3.Connection, session_id: int, engine: Engine, settings: Any,
-           snapshots: Snapshots) -> tuple[int, int]:
-    """Replay a game from its first event and compare every snapshot with the replay at
-    the same event: those that agree are marked verified, the others deleted.
-    Returns (verified, discarded)."""
-    rows = {row[0]: row for row in db.execute(
-        "SELECT seq, depth, top, engine, prefix, state, stacks FROM snapshots WHERE session_id = ?", (session_id,))}
-    good: list[int] = []
-    replay = Timeline(engine, engine.initial_state(settings), action_loader(db, session_id), None)
-    try:
-        events = db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq",
-                            (session_id,)).fetchall()
-        for expected, (seq, kind, text) in enumerate(events, 1):
-            replay.replay(seq, kind, text, event_action(expected, seq, kind, text))
-            if seq in rows and snapshots.matches(rows[seq], replay.prefix, replay.undo, replay.redo, replay.state):
-                good.append(seq)
-    except Exception:  # noqa: BLE001 - a log that stops replaying (reported when the game opens):
-        pass  # the snapshots past that point cannot be confirmed
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    with db:
-        db.execute(f"DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN ({','.join('?' * len(good))})",
-                   (session_id, *good))
-        db.executemany("UPDATE snapshots SET verified = ? WHERE session_id = ? AND seq = ?",
-                       [(now, session_id, seq) for seq in good])
-    return len(good), len(rows) - len(good)
 
 
 def action_loader(db: sqlite3.Connection, session_id: int) -> ActionLoader:

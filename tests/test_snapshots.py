@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion import snapshots, statecodec, timeline
+from companion.dbcheck import database_checks
 from companion.scorepad import ENGINE
 from companion.store import SCHEMA_VERSION, Store
 
@@ -122,7 +123,9 @@ def test_a_snapshot_that_disagrees_with_the_log_is_discarded_by_the_full_check(d
         truth = game.state
         forge(store, game, replace(truth, scores=(999, 0)))
         assert store.open_session(game.id).state.scores == (999, 0)  # well-formed, so used until checked
-        assert store.integrity() == "ok"
+        assert store.last_full_check() is None
+    assert "1 snapshot(s) that disagreed with the log discarded" in database_checks(db, record=True)[0].found
+    with Store(db) as store:
         assert store.last_full_check()["snapshots"] == {"verified": 1, "discarded": 1}
         assert store.open_session(game.id).state == truth
         assert store._db.execute("SELECT count(*) FROM snapshots WHERE state LIKE '%999%'").fetchone()[0] == 0
@@ -184,8 +187,8 @@ def test_a_version_1_database_gains_snapshots_and_keeps_its_games(db):
     raw = sqlite3.connect(db)
     raw.executescript(V1_SCHEMA)
     with raw:
-        raw.execute("INSERT INTO sessions VALUES (1, 'scorepad', '{\"players\":[\"Ann\",\"Bob\"]}', 'now', NULL, NULL)")
-        raw.executemany("INSERT INTO events VALUES (1, ?, ?, ?, 'now')",
+        raw.execute("INSERT INTO sessions VALUES (1, 'scorepad', '{\"players\":[\"Ann\",\"Bob\"]}', '2026-01-01T10:00:00.000+00:00', NULL, NULL)")
+        raw.executemany("INSERT INTO events VALUES (1, ?, ?, ?, '2026-01-01T10:00:00.000+00:00')",
                         [(i, "do", f'{{"player":"Ann","points":{i},"type":"add"}}') for i in range(1, 151)]
                         + [(151, "undo", None)])
     raw.close()
