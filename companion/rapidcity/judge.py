@@ -19,6 +19,7 @@ itself will not settle an argument at the table.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
@@ -115,6 +116,8 @@ class _Calls:
 
     Small on purpose: apart from the notes it holds at most a claim per tile and per
     player, so :meth:`copy` (a provisional verdict while presses may still bounce) is cheap.
+    The notes are kept told in time order as they come (``keys`` beside ``texts``), so a
+    verdict reads them off instead of sorting a card's worth of notes again.
     """
 
     close_ns: int
@@ -126,12 +129,30 @@ class _Calls:
     false_starts: list[_Press] = field(default_factory=list)
     touch_presses: list[Claim] = field(default_factory=list)
     late_presses: int = 0  # presses after the reveal on an Armed card (they claim nothing)
-    timed: list[tuple[int, int, str]] = field(default_factory=list)  # (ns, kind, text)
+    keys: list[tuple[int, int, int]] = field(default_factory=list)  # (ns, kind, order told) of each note
+    texts: list[str] = field(default_factory=list)
+
+    def note(self, ns: int, kind: int, text: str) -> None:
+        """A note about an instant, told among the others in time order (a press is judged
+        a bounce window after its edge, so its note may land before later edges' notes)."""
+        key = (ns, kind, len(self.keys))
+        if not self.keys or key >= self.keys[-1]:
+            self.keys.append(key)
+            self.texts.append(text)
+        else:
+            at = bisect_right(self.keys, key)
+            self.keys.insert(at, key)
+            self.texts.insert(at, text)
+
+    def timed_notes(self) -> list[str]:
+        """Every note about an instant, the window's closing among them (pad cards)."""
+        at = bisect_right(self.keys, (self.close_ns, _CLOSE_NOTE, len(self.keys)))
+        return [*self.texts[:at], f"the window closed at {self.close_label} ms: {self.why_closed}", *self.texts[at:]]
 
     def copy(self) -> _Calls:
         return _Calls(self.close_ns, self.close_label, self.why_closed, dict(self.by_pad), dict(self.by_player),
                       list(self.moves), list(self.false_starts), list(self.touch_presses), self.late_presses,
-                      list(self.timed))
+                      list(self.keys), list(self.texts))
 
 
 class Referee:
@@ -178,7 +199,7 @@ class Referee:
             calls = calls.copy()
             for press in self._pending:
                 _judge_press(self.round, press, calls)
-        return _verdict(replace(self.round, events=tuple(self._edges)), calls)
+        return _verdict(self.round, calls)
 
     def _restart(self) -> None:
         settings = self.round.settings
@@ -205,22 +226,22 @@ class Referee:
         ns = key[0]
         while self._pending and ns - self._pending[0].ns >= self._bounce_ns:
             _judge_press(self.round, self._pending.popleft(), self._calls)
-        timed = self._calls.timed
+        calls = self._calls
         last = self._accepted.get(edge.pad)
         if last is not None and ns - last[1] < self._bounce_ns:
             first, _, press = last
             if edge.edge == "press":
-                timed.append((ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms: "
-                                              f"bounce of the {first.edge} at {_ms(first.t_ms)} ms"))
+                calls.note(ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms: "
+                                           f"bounce of the {first.edge} at {_ms(first.t_ms)} ms")
                 if press is not None and edge.player is not None and edge.player != press.player:
                     if press.player is None:
                         press.player = edge.player
-                        timed.append((ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(first.t_ms)} ms: "
-                                                      f"player {edge.player} named by its bounce"))
+                        calls.note(ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(first.t_ms)} ms: "
+                                                   f"player {edge.player} named by its bounce")
                     else:
-                        timed.append((ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms names "
-                                                      f"{edge.player}, but the press it bounces names "
-                                                      f"{press.player}: kept {press.player}"))
+                        calls.note(ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms names "
+                                                   f"{edge.player}, but the press it bounces names "
+                                                   f"{press.player}: kept {press.player}")
             return
         press = _Press(edge.pad, edge.t_ms, ns, edge.player) if edge.edge == "press" else None
         if press is not None:
@@ -238,11 +259,8 @@ def _verdict(rnd: Round, calls: _Calls) -> Verdict:
     card = rnd.card
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
     healed: list[str] = []
-    timed = list(calls.timed)
     pad_card = not isinstance(card, (ArmedCard, DisarmedCard))
-    if pad_card:
-        timed.append((calls.close_ns, _CLOSE_NOTE, f"the window closed at {calls.close_label} ms: {calls.why_closed}"))
-    notes = [text for _, _, text in sorted(timed, key=lambda note: note[:2])]
+    notes = calls.timed_notes() if pad_card else list(calls.texts)
     claims: tuple[Claim, ...] = ()
     heats: tuple[tuple[Claim, Claim], ...] = ()
     false_starters = {p.player for p in calls.false_starts if p.player} if rnd.settings.false_start_bullet else set()
@@ -331,7 +349,7 @@ def _judge_press(rnd: Round, press: _Press, calls: _Calls) -> None:
     card = rnd.card
 
     def note(text: str) -> None:
-        calls.timed.append((press.ns, _PRESS_NOTE, text))
+        calls.note(press.ns, _PRESS_NOTE, text)
 
     if press.ns < 0:
         # ruling: R-R4 - a press before the reveal is a false start, never a claim

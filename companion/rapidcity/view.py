@@ -20,6 +20,8 @@ from companion.rapidcity.roundfile import parse_round
 
 NS_PER_MS = 1_000_000
 PAD_CARDS = ("character", "two_characters", "healing")
+LATER_PRESSES_LISTED = 3
+"""Presses on a tile after its first that the table is asked to name (see ``presses_to_name``)."""
 """Cards decided by the pads; on armed and disarmed cards only touches count (R-R9, R-R10)."""
 
 
@@ -126,6 +128,22 @@ class LiveCard:
         if self.reveal_ns is None:
             return []
         return sorted((e for e in self.edges if e.pressed and e.t_ns >= self.reveal_ns), key=lambda e: (e.t_ns, e.pad))
+
+    def presses_to_name(self) -> tuple[list[PadEdge], int]:
+        """The presses the table is asked to name, and how many more were left unlisted.
+
+        Each tile's first press and the next few after it: enough for a pawn lifted away
+        and another put in its place (R-R6), while a pad that chatters below the fault
+        threshold (hardware.faults) cannot bury the screen in rows. A press nobody names
+        claims nothing new (R-R5)."""
+        listed, per_pad, left = [], {}, 0
+        for press in self.presses():
+            per_pad[press.pad] = per_pad.get(press.pad, 0) + 1
+            if per_pad[press.pad] <= 1 + LATER_PRESSES_LISTED:
+                listed.append(press)
+            else:
+                left += 1
+        return listed, left
 
     def false_starts(self) -> list[PadEdge]:
         """Presses between Ready and the reveal (R-R4), in time order: with the false-start

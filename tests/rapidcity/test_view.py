@@ -245,3 +245,13 @@ def test_the_live_referee_is_fed_each_edge_once_and_agrees_with_the_whole_round(
     referee = card._live_referee()
     assert len(referee.edges) == len(card.edges)
     assert card.verdict() == judge(parse_round(card.round()))
+
+
+def test_a_chattering_pad_cannot_bury_the_table_in_presses_to_name():
+    card = live()
+    card.add_edge(Edge(1, True, REVEAL + 100 * MS))
+    for i in range(20):
+        card.add_edge(Edge(3, True, REVEAL + (200 + 40 * i) * MS))
+        card.add_edge(Edge(3, False, REVEAL + (220 + 40 * i) * MS))
+    listed, left = card.presses_to_name()
+    assert [e.pad for e in listed] == [1, 3, 3, 3, 3] and left == 16

@@ -334,11 +334,10 @@ class RefereeScreen(GameScreen):
         if self.backend is None:
             return
         changed = False
+        levels: dict[int, bool] = {}  # each pad's level after this batch: one redraw per tile, however many edges
         for event in self.backend.drain():
             if isinstance(event, PadEvent):
-                tile = self.tiles.get(event.pad)
-                if tile is not None:
-                    tile.pressed = event.pressed
+                levels[event.pad] = event.pressed
                 if self.live is not None:
                     changed |= self.live.add_edge(event)
             elif isinstance(event, TagRead):
@@ -350,6 +349,9 @@ class RefereeScreen(GameScreen):
                 else:
                     self.faults.pop((event.pad, event.kind), None)
                 self._show_faults()
+        for pad, pressed in levels.items():
+            if pad in self.tiles:
+                self.tiles[pad].pressed = pressed
         if self.live is None or self.live.reveal_ns is None:
             if changed and self.stage == "waiting":
                 self.status = "False start! Hands off the pads until the card shows."
@@ -534,10 +536,14 @@ class RefereeScreen(GameScreen):
         when they cost a bullet: each names whose pawn it was in one tap. A player named on
         two presses moved their pawn and is judged where it ended (R-R6)."""
         box.clear_widgets()
-        for edge in self.live.presses():
+        presses, left_out = self.live.presses_to_name()
+        for edge in presses:
             line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns)
             self._add_chips(line, lambda p, t=edge.t_ns: self.pick(t, p))
             box.add_widget(line)
+        if left_out:
+            box.add_widget(NoteText(text=f"{left_out} more presses on the same tiles are not listed "
+                                         "(a chattering pad?): nobody is named on them."))
         if self.state.settings.false_start_bullet:  # ruling: R-R4, R-R13 - a false start costs a bullet
             for edge in self.live.false_starts():
                 line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns, false_start=True,
