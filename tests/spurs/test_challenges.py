@@ -179,6 +179,21 @@ def test_single_desperado_draws_by_weapon():
                           **physical(brown=1, grey=1, black=1)})
 
 
+def test_every_fight_of_one_desperado_draws_by_its_weapon_R_S4():
+    # ruling: R-S4 - "A single desperado (not a gang) draws ... by its weapon": also the one
+    # a house-rule gang left waiting, and the one guarding a gold dig
+    cards = [{"weapon": "revolver", "hits": 1}, {"weapon": "rifle", "hits": 3}]
+    s = play(new_game(gang_rule="house"), {"type": "desperado", "token": "D1", "count": 2, "desperados": cards,
+                                           **physical(grey=1, black=2)}, {"type": "end_turn"})
+    assert s.gang("D1").count == 1 and [d.weapon for d in s.gang("D1").waiting] == ["rifle"]
+    with pytest.raises(RuleError, match="leaves the grey"):  # Bob fights the lone rifle: no greys
+        play(s, {"type": "desperado", "token": "D1", **physical(grey=1, brown=1, black=1)})
+    assert play(s, {"type": "desperado", "token": "D1", **physical(brown=3)}).gangs == ()
+    gold = {"type": "gold", "token": "G1", "nuggets": 1, "count": 1, "desperados": GANG2[:1], "found": {"stones": 1}}
+    with pytest.raises(RuleError, match="leaves the brown"):
+        play(new_game(), {**gold, **physical(brown=1, grey=1, black=1)})
+
+
 def test_standard_gang_reveals_one_at_a_time_and_bullets_count_once():
     s = play(new_game(), {"type": "desperado", "token": "D1", "count": 2, "desperados": GANG2[:1],
                           **physical(grey=1, brown=1, white=1)})  # whole bag: browns allowed
