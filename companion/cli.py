@@ -1,15 +1,20 @@
-"""The `companion` command: start the app, or run one of the verbs in DESIGN.md.
+"""The `companion` command: start the app, or run one of its verbs (docs/cli.md).
 
 Each game adds its own verbs through ``register(commands)`` in its ``cli`` module, so
 the rules of a game and the words that reach them live side by side. Those modules
 import their heavy parts inside the handlers: `companion odds ...` must not pay for
 loading Kivy or another game's tables.
+
+Whatever is typed, the answer is the output, or one line naming the problem with exit
+status 2 (docs/cli.md, "Exit status"): never a traceback, never the input echoed whole.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import Sequence
@@ -17,9 +22,22 @@ from typing import Sequence
 from companion import __version__
 from companion.engine import RuleError
 from companion.errors import InputError
+from companion.limits import MONITOR_SECONDS, one_line, quote
 
 BACKENDS = ("auto", "gpio", "serial", "sim")
 GAME_CLI_MODULES = ("companion.spurs.cli", "companion.bountytown.cli", "companion.rapidcity.cli")
+#: exit status when the reader of our output went away (`companion ... | head`): what a
+#: program killed by SIGPIPE reports (128 + 13), so shells treat it as usual
+EXIT_PIPE_CLOSED = 141
+PATH_OPTIONS = ("db", "pads", "port")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its error line kept short: "unrecognized arguments" would repeat
+    every argument given, however long."""
+
+    def error(self, message: str):  # type: ignore[override]
+        super().error(one_line(message))
 
 
 @dataclass(frozen=True)
@@ -36,6 +54,12 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
+def add_db_option(parser: argparse.ArgumentParser, *, suppress: bool = False) -> None:
+    """--db, before the verb (the default) or after it (SUPPRESSed when absent there)."""
+    parser.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS if suppress else None,
+                        help="game database (default: $XDG_DATA_HOME/companion/companion.db)")
+
+
 def add_hardware_options(parser: argparse.ArgumentParser, *, suppress: bool = False) -> None:
     """--backend/--pads/--port, before the verb or (for `pads`) after it; after it they are
     SUPPRESSed when absent so the values given before the verb still count."""
@@ -49,14 +73,14 @@ def add_hardware_options(parser: argparse.ArgumentParser, *, suppress: bool = Fa
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="companion",
         description="Old West table companion: Spurs, Bountytown and Rapid City. "
         "With no verb, starts the touchscreen app.",
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     add_hardware_options(parser)
-    parser.add_argument("--db", metavar="PATH", help="game database (default: $XDG_DATA_HOME/companion/companion.db)")
+    add_db_option(parser)
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's touchscreen)")
     parser.set_defaults(func=_run_app)
 
@@ -67,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.set_defaults(func=_run_doctor)
     pads = top.add_parser("pads", help="live pad monitor in the terminal (which pad, edge, time)")
     add_hardware_options(pads, suppress=True)
-    pads.add_argument("--seconds", type=float, default=None, help="stop after this long (default: until Ctrl-C)")
+    pads.add_argument("--seconds", default=None,
+                      help=f"stop after this many seconds, at most {MONITOR_SECONDS} (default: until Ctrl-C)")
     pads.add_argument("--json", action="store_true",
                       help='one JSON object per line: {"pad", "edge", "t_ms"} and {"board", "detail"}')
     pads.set_defaults(func=_run_pads)
@@ -77,19 +102,81 @@ def build_parser() -> argparse.ArgumentParser:
     commands = Commands(top=top, odds=odds_verbs)
     for module in GAME_CLI_MODULES:
         importlib.import_module(module).register(commands)
+    for verb in _verb_parsers(parser):
+        add_db_option(verb, suppress=True)
     return parser
 
 
+def _verb_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Every parser below ``parser`` (verbs, and verbs of verbs such as `odds shoot`), so
+    an option every verb takes is added in one place, games' verbs included."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for verb in dict.fromkeys(action.choices.values()):  # aliases share a parser
+                found += [verb, *_verb_parsers(verb)]
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; the exit status (0 done, 2 refused, see docs/cli.md)."""
     try:
-        return int(args.func(args) or 0)
+        args = build_parser().parse_args(argv)
+        check_paths(args)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a closed pipe is found here, not at exit where it cannot be caught
+        return code
     except (InputError, RuleError) as exc:
-        print(f"companion: error: {exc}", file=sys.stderr)
+        print(f"companion: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_PIPE_CLOSED
     except KeyboardInterrupt:
         return 130
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush at exit does not hit the
+    closed pipe again and print "Exception ignored" (the recipe in Python's signal docs,
+    "Note on SIGPIPE"). Under pytest's capture there is no file descriptor: nothing to do."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def check_paths(args: argparse.Namespace) -> None:
+    """Refuse an empty path option (``--db ""`` would mean the current folder) or one
+    holding a NUL (no file can be named so) before any verb uses it."""
+    for name in PATH_OPTIONS:
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        if not value.strip():
+            raise InputError(f"--{name}: the path is empty; give a file, e.g. --{name} ~/companion.db"
+                             if name == "db" else f"--{name}: the value is empty")
+        if "\0" in value:
+            raise InputError(f"--{name} {quote(value)}: a path cannot hold a NUL character")
+
+
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+def monitor_seconds(text: str | None) -> float | None:
+    """`pads --seconds`: a plain decimal number of seconds, more than 0 and at most a day
+    (``float`` would take "nan", "inf", "-5" and "٣")."""
+    if text is None:
+        return None
+    if not _SECONDS.fullmatch(text.strip()):
+        raise InputError(f"--seconds {quote(text)}: expected a number of seconds such as 10 or 2.5")
+    seconds = float(text)
+    if not 0 < seconds <= MONITOR_SECONDS:
+        raise InputError(f"--seconds {quote(text)}: more than 0 and at most {MONITOR_SECONDS} (a day); "
+                         "leave it out to watch until Ctrl-C")
+    return seconds
 
 
 def _run_app(args: argparse.Namespace) -> int:
@@ -106,6 +193,7 @@ def _run_doctor(args: argparse.Namespace) -> int:
 
 def _run_pads(args: argparse.Namespace) -> int:
     # hardware is imported here, not at the top: companion never depends on gpiozero
+    args.seconds = monitor_seconds(args.seconds)
     from hardware.monitor import run
 
     return run(args)

@@ -1,8 +1,9 @@
-"""Command-line verbs for this game (see DESIGN.md, "Command line").
+"""Command-line verbs for this game (docs/cli.md).
 
 `companion hand CARDS...` names a hand's rank; `companion odds duel` gives the exact
 chances of a hand against a bounty. Both print JSON with `--json` in the shapes
-DESIGN.md fixes; without it, a line a person can read at the table.
+docs/cli.md fixes; without it, a line a person can read at the table. Hands, bases,
+draws and known cards are bounded by the rulebook (companion/limits.py).
 """
 
 from __future__ import annotations
@@ -24,42 +25,55 @@ def register(commands) -> None:
     duel = commands.odds.add_parser("duel", help="Bountytown: P(win/tie/lose) of a hand against a bounty")
     duel.add_argument("--hand", required=True, help="the player's cards, e.g. 1H,1S,2G")
     duel.add_argument("--bounty-base", default="", help="cards printed on the bounty, e.g. 3C,3D (default: none)")
-    duel.add_argument("--bounty-draws", required=True, type=int, help="cards the bounty draws")
+    duel.add_argument("--bounty-draws", required=True, help="cards the bounty draws (0 to 5)")
     duel.add_argument("--known", default="", help="other cards known to be out of the deck, e.g. 5G,4G")
     add_json_flag(duel)
     duel.set_defaults(func=_odds_duel)
 
 
 def _hand(args: argparse.Namespace) -> int:
-    from companion.bountytown.cards import parse_card_list
     from companion.bountytown.hands import rank
-    from companion.errors import InputError
 
-    cards = parse_card_list(",".join(args.cards))
-    if len(cards) > 5:
-        raise InputError(f"a hand is 1 to 5 cards, got {len(cards)}")
-    result = rank(cards)
+    from companion.limits import HAND_CARDS
+
+    result = rank(_cards(",".join(args.cards), "cards", HAND_WHY, HAND_CARDS))
     if args.json:
         print(json.dumps({"rank": result.rank, "name": result.name}))
     else:
-        print(result.name)  # exactly the name: DESIGN.md's contract for `companion hand`
+        print(result.name)  # exactly the name: the contract for `companion hand` (docs/cli.md)
     return 0
 
 
 def _odds_duel(args: argparse.Namespace) -> int:
-    from companion.bountytown.cards import parse_card_list
     from companion.bountytown.odds import duel_odds
+    from companion.limits import BOUNTY_BASE_CARDS, BOUNTY_DRAWS, HAND_CARDS, KNOWN_CARDS, whole_number
 
-    odds = duel_odds(parse_card_list(args.hand), parse_card_list(args.bounty_base), args.bounty_draws,
-                     parse_card_list(args.known))
+    hand = _cards(args.hand, "--hand", HAND_WHY, HAND_CARDS)
+    base = _cards(args.bounty_base, "--bounty-base", "a bounty's hand counts its best five cards, R-B3",
+                  BOUNTY_BASE_CARDS)
+    draws = whole_number(args.bounty_draws, "--bounty-draws", 0, BOUNTY_DRAWS,
+                         "the most a bounty draws in the rulebook; a hand counts five cards, R-B3")
+    known = _cards(args.known, "--known", "the deck has 75 cards", KNOWN_CARDS)
+    odds = duel_odds(hand, base, draws, known)
     if args.json:
         print(json.dumps({"p_win": float(odds.p_win), "p_tie": float(odds.p_tie), "p_lose": float(odds.p_lose)}))
         return 0
     print(f"Your hand: {odds.hand.name}; play {' '.join(odds.play)}")
-    print(f"Against a bounty with {args.bounty_base or 'no base cards'} drawing {args.bounty_draws}:")
+    print(f"Against a bounty with {','.join(base) or 'no base cards'} drawing {draws}:")
     for label, p in (("win", odds.p_win), ("tie (win, but take a wound)", odds.p_tie), ("lose", odds.p_lose)):
         print(f"  {label}: {_percent(p)}")
     return 0
+
+
+HAND_WHY = "a duel plays 1 to 5 cards"
+
+
+def _cards(text: str, option: str, why: str, most: int) -> tuple[str, ...]:
+    """Cards written the CLI way ("1H,1S,2G"), at most ``most`` of them, none empty."""
+    from companion.bountytown.cards import parse_cards
+    from companion.limits import items
+
+    return parse_cards(items(text, option, most, why))
 
 
 def _percent(p: Fraction) -> str:

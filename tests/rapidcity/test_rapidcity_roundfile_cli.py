@@ -135,3 +135,98 @@ def test_replay_runs_as_a_command_with_kivy_and_gpiozero_blocked(tmp_path):
                           cwd=REPO, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["totals"]["red"] == 3
+
+
+# --- issue 10: no round file, however built, crashes, hangs or is judged as nonsense ---------
+
+def _design_text(**replace) -> str:
+    """The example as JSON text, with raw JSON snippets put in for some values (numbers
+    Python cannot hold, duplicate keys): ``events0_t_ms`` replaces events[0].t_ms."""
+    text = json.dumps(DESIGN_EXAMPLE)
+    for key, raw in replace.items():
+        old = {"events0_t_ms": '"t_ms": 431.2', "events0_pad": '"pad": 3',
+               "window_ms": '"window_ms": 5000'}[key]
+        text = text.replace(old, old.split(":")[0] + ": " + raw, 1)
+    return text
+
+
+FOUND = [
+    # (file text, what the one line must say)
+    (json.dumps(_with("card.type", ["character"])), "card: unknown card type a list"),
+    (json.dumps(_with("card.type", {"a": 1})), "card: unknown card type an object"),
+    ("[" * 1000 + "]" * 1000, "nested more than 6 deep"),
+    (json.dumps(_with("touches", [[[[[[[["deep"]]]]]]]])), "nested more than 6 deep"),
+    ("{" + '"a":[' * 5000, "nested more than 6 deep"),
+    (json.dumps(_with("events.0.t_ms", 1e302)), "events[0].t_ms: 1e+302 ms is more than an hour"),
+    (json.dumps(_with("settings.window_ms", 1e302)), "settings.window_ms: 1e+302 ms; at most 60,000 ms"),
+    (json.dumps(_with("settings.bounce_ms", 5000.5)), "settings.bounce_ms: 5000.5 ms; at most 1,000 ms"),
+    (_design_text(events0_t_ms="9" * 400), "a number written with 400 characters; at most 32"),
+    (_design_text(events0_pad="9" * 4301), "a number written with 4,301 characters"),
+    (_design_text(window_ms="1" + "0" * 5000), "a number written with 5,001 characters"),
+    (_design_text(events0_t_ms="NaN"), "NaN is not a JSON number"),
+    (_design_text(events0_t_ms="-Infinity"), "-Infinity is not a JSON number"),
+    (json.dumps(DESIGN_EXAMPLE)[:-1] + ', "card": {"type": "character", "character": "bandit"}}',
+     "the key 'card' appears twice in one object"),
+    (json.dumps(_with("tiles", [{"pad": i, "location": "saloon"} for i in range(1, 5001)])),
+     "tiles: 5,000 entries; at most 6 (the game has six location tiles)"),
+    (json.dumps(_with("tiles.0.pad", 1000)), "tiles[0].pad: pad numbers are 1 to 999"),
+    (json.dumps(_with("bullets.red", 7)), "bullets.red: 7 bullets before a card; at most 5"),
+    (json.dumps(_with("bullets.red", 6)), "(the sixth bullet ends the game, R-R11)"),
+    (json.dumps(_with("events", [{"pad": 3, "edge": "release", "t_ms": 1.0}] * 12_001)),
+     "events: 12,001 entries; at most 12,000"),
+    (json.dumps(_with("players", ["red"] * 7)), "players: 7 entries; at most 6"),
+    (json.dumps(_with("events.0.player", "x" * 900_000)), "events[0].player: unknown player 'xxxx"),
+]
+
+
+@pytest.mark.parametrize("text, fragment", FOUND, ids=[f for _, f in FOUND])
+def test_found_round_files_are_refused_in_one_short_line(tmp_path, capsys, text, fragment):
+    code, out, err = _replay(tmp_path, capsys, text)
+    assert (code, out) == (2, ""), err
+    assert err.startswith("companion: error: ") and err.count("\n") == 1
+    assert fragment in err
+    assert len(err) <= 320  # a short excerpt, never the 10 MB
+
+
+def test_200000_tiles_are_refused_at_once_not_checked_pairwise():
+    import time
+    data = _with("tiles", [{"pad": i, "location": "saloon"} for i in range(1, 200_001)])
+    start = time.perf_counter()
+    with pytest.raises(InputError, match="tiles: 200,000 entries; at most 6"):
+        parse_round(data)
+    assert time.perf_counter() - start < 0.1
+
+
+def test_a_huge_integer_given_in_python_is_refused_not_overflowed():
+    """The engine hands parse_round Python values, which no JSON hook has bounded."""
+    for path in ("events.0.t_ms", "settings.window_ms", "events.0.pad", "bullets.red"):
+        with pytest.raises(InputError) as err:
+            parse_round(_with(path, 10 ** 400))
+        assert "about 401 digits" in str(err.value) or "at most" in str(err.value), path
+        assert len(str(err.value)) < 200
+
+
+def test_a_file_over_a_megabyte_is_refused_before_it_is_read(tmp_path, capsys):
+    code, _, err = _replay(tmp_path, capsys, json.dumps(DESIGN_EXAMPLE) + " " * 1_000_000)
+    assert code == 2 and "a round file is at most 1,000,000" in err
+
+
+@pytest.mark.parametrize("make, fragment", [
+    (lambda tmp: "/dev/zero", "not a regular file"),
+    (lambda tmp: (os.mkfifo(tmp / "fifo"), tmp / "fifo")[1], "not a regular file"),
+    (lambda tmp: tmp, "is a folder"),
+    (lambda tmp: "bad\0name", "not a usable file name"),
+    (lambda tmp: (tmp / "latin1.json").write_bytes(b'{"players": ["r\xe9d"]}') and tmp / "latin1.json",
+     "not UTF-8"),
+])
+def test_devices_pipes_and_folders_are_refused_at_once(tmp_path, capsys, make, fragment):
+    """/dev/zero never ends and a FIFO without a writer never opens: both must be refused
+    without reading (a child process, so a hang fails the test instead of stalling it)."""
+    path = str(make(tmp_path))
+    if "\0" in path:
+        assert main(["referee", "replay", path]) == 2
+        assert fragment in capsys.readouterr().err
+        return
+    done = subprocess.run([sys.executable, "-m", "companion", "referee", "replay", path], capture_output=True,
+                          text=True, env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=20)
+    assert done.returncode == 2 and fragment in done.stderr and "Traceback" not in done.stderr
