@@ -35,3 +35,26 @@ def test_every_saved_call_replays_to_the_same_verdict(tmp_path, capsys, seed, pl
         path.write_text(json.dumps(call.round))
         assert main(["referee", "replay", str(path)]) == 0
         assert json.loads(capsys.readouterr().out) == call.verdict, f"card {number} replays differently"
+
+
+MOVE_AND_DISARMED = [
+    ({"type": "character", "character": "sheriff"},
+     [{"pad": 1, "edge": "press", "t_ms": 400.0, "player": "red"}, {"pad": 1, "edge": "release", "t_ms": 520.0},
+      {"pad": 3, "edge": "press", "t_ms": 610.0, "player": "red"}],
+     "pad 3 press at 610.0 ms: red moved from the prison (pad 1, claimed at 400.0 ms) to the saloon: "
+     "judged here, pad 1 is free again (R-R6)"),
+    ({"type": "disarmed", "player": "green"}, [{"pad": 2, "edge": "press", "t_ms": 300.0, "player": "blue"}],
+     "blue had their pawn on the tipi (pad 2) at 300.0 ms moved on a disarmed card, "
+     "and the table names nobody else (R-R10): bullet"),
+]
+
+
+@pytest.mark.parametrize("card, events, note", MOVE_AND_DISARMED)
+def test_replay_notes_say_the_new_calls(tmp_path, capsys, card, events, note):
+    """Issue 9: `referee replay` shows the R-R6 move and the R-R10 press in its notes."""
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps({"players": ["red", "blue", "green"], "card": card, "events": events,
+                                "tiles": [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
+                                          {"pad": 3, "location": "saloon"}]}))
+    assert main(["referee", "replay", str(path)]) == 0
+    assert note in json.loads(capsys.readouterr().out)["notes"]

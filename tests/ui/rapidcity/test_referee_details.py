@@ -235,14 +235,13 @@ def test_six_players_with_long_names_keep_finger_sized_targets(ui):
 
 
 def test_with_the_setting_on_the_table_names_a_false_starter_who_takes_a_bullet(ui, monkeypatch):
-    monkeypatch.setattr(RefereeScreen, "delay_s", (0.4, 0.5))
+    monkeypatch.setattr(RefereeScreen, "delay_s", (2.0, 2.5))  # the press lands in the wait even on a busy machine
     screen = start(ui, seed=character_seed(), window_ms=300, false_start_bullet=True)
     ui.tap("Ready")
     hw = ui.app.hardware()
     hw.press(3)
     pump_until(ui, lambda: screen.status.startswith("False start!"))
     hw.release(3)
-    pump_until(ui, lambda: screen.stage == "window")
     pump_until(ui, lambda: screen.stage == "finish")
     ui.tap("Who is where?")
     rows = [r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)]
