@@ -54,5 +54,6 @@ def run_app(args: argparse.Namespace) -> int:
     from ui.app import CompanionApp
 
     # the app opens (and locks) the database itself, so one it cannot use is shown on screen
-    CompanionApp(db_path=args.db or default_db_path(), backend=args.backend, pads=args.pads, port=args.port).run()
+    CompanionApp(db_path=args.db or default_db_path(), backend=args.backend, pads=args.pads, port=args.port,
+                 preload=True).run()
     return 0

@@ -1,7 +1,12 @@
-"""The companion app: one ScreenManager, screens created the first time they are shown.
+"""The companion app: one ScreenManager, screens created the first time they are needed.
 
-Only Home is built at start, so the first frame comes quickly and a game's screens (and
-the hardware behind Rapid City) cost nothing until that game is played.
+Only Home is built at start, so the first frame comes quickly. With ``preload`` (the real
+app), the games' screens are then built one per frame while Home is shown: a game screen
+is hundreds of widgets from kv rules (a few hundred ms here, seconds on a Pi), and built
+ahead its first open only fills it in. Building one never opens the hardware behind Rapid
+City; that waits until the referee is shown. Once they are built, what lives as long as
+the app is frozen out of the garbage collector's sight (``gc.freeze``), so a full
+collection walks only what a game has made since.
 
 A database the app cannot use (damaged, read-only, a folder in the way, another app
 running on it) never stops the app: a kiosk has no terminal, so exiting would be a black
@@ -11,11 +16,13 @@ to do, with a button to try again once it is fixed.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 from typing import Any, Mapping
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.logger import Logger
 from kivy.core.window import Window
 from kivy.properties import ObjectProperty, StringProperty
@@ -23,6 +30,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.dbcheck import open_for_app
 from companion.engine import RuleError
+from companion.games import ENGINES
 from companion.store import GameSession, Store, StoreError
 from ui import theme
 
@@ -45,6 +53,8 @@ SCREENS: dict[str, str] = {
 }
 
 KEY_ESCAPE = 27
+#: seconds after start before screens are built ahead: the first frames are Home's
+PRELOAD_AFTER_S = 1.0
 
 
 class CompanionApp(App):
@@ -55,7 +65,8 @@ class CompanionApp(App):
     db_problem = StringProperty("")
 
     def __init__(self, store: Store | None = None, *, db_path: str | os.PathLike[str] | None = None,
-                 backend: str = "auto", pads: str | None = None, port: str | None = None, **kwargs: Any) -> None:
+                 backend: str = "auto", pads: str | None = None, port: str | None = None, preload: bool = False,
+                 **kwargs: Any) -> None:
         """Either an open ``store`` (tests), or ``db_path`` for the app to open and lock itself."""
         super().__init__(**kwargs)
         self.store = store
@@ -65,6 +76,7 @@ class CompanionApp(App):
         self.port = port
         self._hardware = None
         self._lock = None
+        self.preload = preload
 
     def build(self) -> ScreenManager:
         Window.clearcolor = theme.BACKGROUND
@@ -74,6 +86,22 @@ class CompanionApp(App):
             self.open_database()
         self.go_home()
         return self.manager
+
+    def on_start(self) -> None:
+        if self.preload:
+            Clock.schedule_once(self._build_ahead, PRELOAD_AFTER_S)
+
+    def _build_ahead(self, _dt: float = 0) -> None:
+        """Build the next game screen not built yet; then the next, a frame later."""
+        if self.store is None:  # the database's problem is all there is to show
+            return
+        waiting = [name for kind in ENGINES for name in (f"{kind}_setup", kind)
+                   if name in SCREENS and not self.manager.has_screen(name)]
+        if waiting:
+            self.screen(waiting[0])
+            Clock.schedule_once(self._build_ahead, 0)
+        else:
+            gc.freeze()
 
     def open_database(self) -> bool:
         """Open and lock the database; on failure keep the reason in ``db_problem`` (and

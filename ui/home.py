@@ -83,6 +83,21 @@ class HomeScreen(Screen):
         if not unfinished and not finished:
             box.add_widget(Caption(text="No games yet. Add the players, then pick a game on the left.",
                                    color=(0.95, 0.89, 0.75, 1)))
+        box.add_widget(Caption(text=full_check_note(app.store.last_full_check()), color=theme.PARCHMENT,
+                               font_size=theme.TEXT_SMALL))
+
+
+def full_check_note(check: dict | None) -> str:
+    """When the whole database was last checked: the app checks only what it reads at
+    start (a full check takes time in proportion to the history), `companion doctor` the rest."""
+    if check is None:
+        return "Database: never fully checked. Run `companion doctor` to check all of it."
+    try:
+        at = when(check["at"])
+    except (TypeError, ValueError):
+        return "Database: when it was last fully checked cannot be read. Run `companion doctor`."
+    found = "all sound" if check.get("result") == "ok" else f"it found: {check.get('result')}"
+    return f"Database fully checked {at} by `companion doctor`: {found}."
 
 
 def damaged(info: SessionInfo) -> Caption:
