@@ -8,6 +8,7 @@ because ignoring it could silently change the verdict.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -255,6 +256,30 @@ def round_to_json(rnd: Round) -> dict[str, Any]:
         "touches": [_drop_none({"by": t.by, "pawn": t.pawn, "t_ms": t.t_ms, "hand": t.hand})
                     for t in rnd.touches],
     }
+
+
+def write_round(data: Mapping[str, Any], path: str | Path) -> Path:
+    """Write a round-file object to ``path`` (a disputed call, to replay or share). It is
+    checked first, so a file we write is always one `companion referee replay` reads; it
+    is written beside its final name and renamed, so a crash never leaves half a file."""
+    parse_round(data)
+    path = Path(path)
+    text = json.dumps(data, indent=2) + "\n"
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise InputError(f"{_shown(path)}: cannot write the round file ({exc.strerror or exc})") from None
+    return path
+
+
+def export_name(session_id: int, card_number: int) -> str:
+    """The file name a stored call is exported under: which game, which card."""
+    return f"rapidcity-game{session_id}-card{card_number}.json"
 
 
 def _drop_none(obj: dict[str, Any]) -> dict[str, Any]:

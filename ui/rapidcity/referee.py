@@ -31,6 +31,7 @@ from companion.errors import InputError
 from companion.rapidcity.engine import round_template
 from companion.rapidcity.judge import Verdict
 from companion.rapidcity.model import HANDS
+from companion.rapidcity.roundfile import export_name, write_round
 from companion.rapidcity.view import (
     LiveCard,
     call_summary,
@@ -743,12 +744,24 @@ class RefereeScreen(GameScreen):
         box = self.panels["history"].ids.rows
         box.clear_widgets()
         box.add_widget(BigButton(text="All calls", on_release=lambda _b: self.show_history()))
+        box.add_widget(BigButton(text="Save as round file", on_release=lambda _b: self.save_call(number)))
         verdict = played.verdict
         lines = [f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]"]
         lines += outcomes(verdict["bullets"], verdict["healed"], verdict["totals"], names)
         lines += [named(note, names) for note in verdict["notes"]]
         for line in lines:
             box.add_widget(NoteText(text=line))
+
+    def save_call(self, number: int) -> None:
+        """Write a past call as a round file in the data folder, so a disputed call can be
+        replayed (`companion referee replay`) or shared, and say where it went."""
+        folder = self.session.store.path.parent / "rounds"
+        try:
+            path = write_round(self.state.played[number - 1].round, folder / export_name(self.session.id, number))
+            message = f"Saved as {path}; check it with: companion referee replay FILE"
+        except InputError as exc:
+            message = f"Not saved: {exc}"
+        self.panels["history"].ids.rows.add_widget(NoteText(text=message))
 
     def close_history(self) -> None:
         if self.live is not None:

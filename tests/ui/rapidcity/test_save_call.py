@@ -1,0 +1,48 @@
+"""A past call's screen saves the call as a round file, says where, and that file replays
+to the verdict the table saw (issue 10, round file export)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.cli import main
+from tests.test_cli_export import play_game
+from tests.ui.conftest import start_app, stop_app
+
+
+def test_a_past_call_is_saved_as_a_round_file_that_replays(db, capsys):
+    session = play_game(db, 7, ["red", "blue", "green"], cards=2)
+    ui = start_app(db)
+    try:
+        ui.pump()
+        ui.tap(ui.find(startswith="Resume Rapid City"))
+        ui.tap("Past calls")
+        ui.tap(ui.find(startswith="2. "))
+        button = ui.find("Save as round file")
+        assert button.height >= 48 and button.width >= 48
+        ui.tap(button)
+        said = [t for t in ui.texts() if t.startswith("Saved as ")]
+        assert len(said) == 1, ui.texts()
+        path = Path(said[0].removeprefix("Saved as ").split(";")[0])
+        assert path == db.parent / "rounds" / f"rapidcity-game{session}-card2.json" and path.is_file()
+        stored = ui.screen.state.played[1].verdict
+    finally:
+        stop_app(ui)
+    assert main(["referee", "replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == stored
+
+
+def test_a_call_that_cannot_be_saved_says_why(db):
+    play_game(db, 7, ["red", "blue", "green"], cards=1)
+    (db.parent / "rounds").write_text("a file where the folder should be")
+    ui = start_app(db)
+    try:
+        ui.pump()
+        ui.tap(ui.find(startswith="Resume Rapid City"))
+        ui.tap("Past calls")
+        ui.tap(ui.find(startswith="1. "))
+        ui.tap("Save as round file")
+        assert any(t.startswith("Not saved: ") and "cannot write the round file" in t for t in ui.texts()), ui.texts()
+    finally:
+        stop_app(ui)
