@@ -2,8 +2,8 @@
 duel-odds question, and a card tap on the duel screen against a bounty drawing 5, 8 and
 10 cards.
 
-The card tap: the clock starts when the touch on a suit button is released (the release
-enters the card) and stops when the window flips the first frame after it; the tap
+The card tap: the clock starts when the touch on a key of the card grid is released (the
+release enters the card) and stops when the window flips the first frame after it; the tap
 never waits for the odds, which are worked out off the UI thread. Each measured card is
 one the odds have not seen with these cards (no kept answer helps), and the next tap
 comes once its odds are shown; how long they took to appear is printed too, beside what
@@ -84,8 +84,7 @@ class Screen:
         self.screen.open_duel()
         for _ in range(3):  # lay the page out before touching it
             EventLoop.idle()
-        self.tap(self.find("Butch Cassidy", self.duel.ids.targets, start=True))
-        self.tap(self.find("Enter the cards", self.duel))
+        self.tap(self.find("Butch Cassidy", self.duel.ids.targets, start=True))  # on to the cards
         for card in HELD:
             self.enter(card)
         self.wait()
@@ -105,9 +104,11 @@ class Screen:
         EventLoop.idle()
 
     def enter(self, card: str) -> None:
-        desk = self.duel.ids.desk
-        self.tap(self.find(card[0], desk))
-        self.tap(self.find(SUIT_NAMES[card[1]], desk))
+        self.tap(self.key(card))
+
+    def key(self, card: str):
+        """The card's key on the duel's card grid."""
+        return self.find(f"{card[0]} {SUIT_NAMES[card[1]]}", self.duel.ids.desk)
 
     def timed_tap(self, widget, flips: list[float]) -> float:
         """Seconds from the release to the next frame on screen."""
@@ -136,16 +137,17 @@ def tap_figures(app, draws: int, runs: int) -> dict[str, float]:
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
     taps, ready, inline, busy = [], [], [], []
     for card, other in zip(FIFTH[0:2 * runs:2], FIFTH[1:2 * runs:2]):
-        screen.tap(screen.find(card[0], desk))
-        taps.append(screen.timed_tap(screen.find(SUIT_NAMES[card[1]], desk), flips))
+        taps.append(screen.timed_tap(screen.key(card), flips))
         ready.append(taps[-1] + screen.wait())
         _chances.cache_clear()  # the old screen: the same odds worked out inside the tap
         start = time.perf_counter()
         duel_odds(list(HELD) + [card], ["3C", "3D"], draws)
         inline.append(time.perf_counter() - start)
+        desk.select(0)  # the full hand moved the desk on to the draw; back to the hand
         screen.tap(screen.find("Remove last", desk))
         # a tap (Remove last) while the odds of another card are still being worked out
         screen.enter(other)
+        desk.select(0)
         busy.append(screen.timed_tap(screen.find("Remove last", desk), flips))
         screen.wait()
     screen.screen.ids.pages.current = "town"
@@ -173,7 +175,7 @@ def main(runs: int = 5) -> None:
         Window.remove_widget(app.root)
         app.dispatch("on_stop")
 
-    print(f"\nduel screen, one card tap (suit released -> next frame), median of {runs} fresh cards, "
+    print(f"\nduel screen, one card tap (key released -> next frame), median of {runs} fresh cards, "
           f"headless software GL; target < {TAP_TARGET_MS} ms at {DRAWS[-1]} draws")
     first = figures[DRAWS[0]]
     for draws, f in figures.items():

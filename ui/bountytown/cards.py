@@ -1,18 +1,21 @@
-"""Entering Duel cards by touch: a pad of values and suit names, and slots that hold cards.
+"""Entering Duel cards by touch: a grid of every card, and slots that hold cards.
 
-A card is entered by tapping its value (1-5) and then its suit, written out in words
-(Hearts, Diamonds, Spades, Clubs, Gold) so nobody has to tell suits by colour. People who
-prefer typing can write "3G 1H" instead; either way every card goes through
-``companion.bountytown.cards.parse_card``, so a bad card is refused with the engine's reason.
+In a duel (and the store, and the final duel) a card is one tap on a grid of all 25
+cards, each named in words ("3 Diamonds") so nobody has to tell suits by colour. The
+narrow bounty form taps the value (1-5) and then the suit. People who prefer typing can
+write "3G 1H" instead; every card goes through ``companion.bountytown.cards.parse_card``,
+so a bad card is refused with the engine's reason.
 """
 
 from __future__ import annotations
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.bountytown.cards import SUITS, check_copies, parse_card, sort_key
+from companion.bountytown.cards import SUITS, VALUES, check_copies, parse_card, sort_key
 from companion.bountytown.hands import MOST_PLAYED, best_play, bounty_rank, rank
 from companion.bountytown.view import SUIT_NAMES, card_name
 from companion.errors import InputError
@@ -20,9 +23,32 @@ from ui.kvload import load_kv
 import ui.widgets  # noqa: F401  (BigButton for the kv rules)
 
 
+class CardTyping(BoxLayout):
+    """A typing field for people who prefer it: "3G 1h, 5S". Emits ``on_card(card)`` for
+    each card and ``on_refused(reason)`` for text that is not a card (then none is entered)."""
+
+    __events__ = ("on_card", "on_refused")
+
+    def type_cards(self, text: str) -> None:
+        try:
+            cards = [parse_card(part) for part in text.replace(",", " ").split()]
+        except InputError as exc:
+            self.dispatch("on_refused", str(exc))
+            return
+        self.ids.typed.text = ""
+        for card in cards:
+            self.dispatch("on_card", card)
+
+    def on_card(self, card: str) -> None:
+        pass
+
+    def on_refused(self, reason: str) -> None:
+        pass
+
+
 class CardPad(BoxLayout):
-    """Value buttons, suit buttons and a typing field. Emits ``on_card(card)`` for each card
-    entered and ``on_refused(reason)`` for text that is not a card."""
+    """Value buttons, suit buttons and a typing field, for a narrow form: a card is its
+    value then its suit. Emits ``on_card(card)`` and ``on_refused(reason)``."""
 
     value = NumericProperty(0)  # the value tapped last; it stays, since pairs share a value
     suit_names = ListProperty([SUIT_NAMES[s] for s in SUITS])
@@ -39,22 +65,34 @@ class CardPad(BoxLayout):
         suit = next(s for s, n in SUIT_NAMES.items() if n == name)
         self.dispatch("on_card", f"{self.value}{suit}")
 
-    def type_cards(self, text: str) -> None:
-        """Cards typed like "3G 1h, 5S"; the first bad one is refused with its reason, none entered."""
-        try:
-            cards = [parse_card(part) for part in text.replace(",", " ").split()]
-        except InputError as exc:
-            self.dispatch("on_refused", str(exc))
-            return
-        self.ids.typed.text = ""
-        for card in cards:
-            self.dispatch("on_card", card)
-
     def on_card(self, card: str) -> None:
         pass
 
     def on_refused(self, reason: str) -> None:
         pass
+
+
+class CardGrid(GridLayout):
+    """Every card at once, a row per suit and a column per value, each key named in
+    words ("3 Diamonds"): one tap enters one card. Emits ``on_card(card)``."""
+
+    __events__ = ("on_card",)
+
+    def on_kv_post(self, _base) -> None:
+        for suit in SUITS:
+            for value in VALUES:
+                key = CardKey(card=f"{value}{suit}", text=f"{value} {SUIT_NAMES[suit]}")
+                key.bind(on_release=lambda k: self.dispatch("on_card", k.card))
+                self.add_widget(key)
+
+    def on_card(self, card: str) -> None:
+        pass
+
+
+class CardKey(Button):
+    """One key of the CardGrid."""
+
+    card = StringProperty("")
 
 
 class CardChip(ToggleButton):
@@ -188,7 +226,7 @@ class CardDesk(BoxLayout):
     active = NumericProperty(0)
     slots = ListProperty()
 
-    __events__ = ("on_refused", "on_change")
+    __events__ = ("on_refused", "on_change", "on_complete")
 
     def set_slots(self, specs: list[dict]) -> None:
         """One CardSlot per spec (its properties: title, capacity, choosable, base); a slot
@@ -218,6 +256,18 @@ class CardDesk(BoxLayout):
             room = int(slot.capacity)
             why = " at most (a full hand less its wounds, R-B7)" if slot.choosable else ""
             self.dispatch("on_refused", f"{slot.title} {room} card{'s' * (room != 1)}{why}; remove one first")
+        elif len(slot.cards) >= slot.capacity:
+            self._next_slot()
+
+    def _next_slot(self) -> None:
+        """A slot just filled: on to the next one still to fill (no tab to tap); when every
+        draw is complete and every hand holds a card, the cards are all in: ``on_complete``."""
+        order = self.slots[self.active + 1:] + self.slots[:self.active]
+        waiting = [s for s in order if len(s.cards) < s.capacity and not (s.choosable and s.cards)]
+        if waiting:
+            self.select(self.slots.index(waiting[0]))
+        elif all(s.cards for s in self.slots) and not self.slots[self.active].choosable:
+            self.dispatch("on_complete")
 
     def _changed(self) -> None:
         for tab, slot in zip(reversed(self.ids.tabs.children), self.slots):
@@ -246,6 +296,9 @@ class CardDesk(BoxLayout):
         pass
 
     def on_change(self) -> None:
+        pass
+
+    def on_complete(self) -> None:
         pass
 
 

@@ -88,7 +88,7 @@ class DuelView(BoxLayout):
         self.options = {"rifle": False, "hat": False}
         self.crucifix, self.bounty_items, self.critical, self.in_hand = [], [], {}, {}
         self.seed = new_seed()
-        self.ids.desk.slots = []
+        self.ids.desk.slots, self.ids.desk.active = [], 0
         self.page("target")
 
     def page(self, name: str) -> None:
@@ -125,9 +125,13 @@ class DuelView(BoxLayout):
     # -- step 1: the target ------------------------------------------------------------
 
     def choose(self, kind: str, name: str) -> None:
+        """A target tapped. A bounty with nothing more to choose (no Rifle to spend) goes
+        straight on to the cards: one tap fewer in the duel people fight most."""
         self.kind, self.target, self.steal, self.in_hand = kind, name, "", {}
         self.options = {"rifle": self.options.get("rifle", False), "hat": False}
         self.refresh(self.screen.state)
+        if kind == "bounty" and "Rifle" not in self.screen.state.current.items:
+            self.to_cards()
 
     def flip(self, option: str) -> None:
         self.options = {**self.options, option: not self.options.get(option, False)}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from kivy.uix.textinput import TextInput
 
 from tests.ui.conftest import Driver, start_app, stop_app
+from ui.bountytown.cards import CardKey
 
 PLAYERS = (("Bart", "red"), ("Valentina", "blue"), ("Terry", "yellow"))
 
@@ -29,6 +30,10 @@ SUITS = {"H": "Hearts", "D": "Diamonds", "S": "Spades", "C": "Clubs", "G": "Gold
 
 
 def enter_card(ui: Driver, card: str, root) -> None:
+    """One tap on the card grid ("3 Gold"); in the narrow bounty form, the value then the suit."""
+    if any(isinstance(w, CardKey) for w in ui.widgets(root)):
+        ui.tap(ui.find(f"{card[0]} {SUITS[card[1]]}", root=root))
+        return
     ui.tap(ui.find(card[0], root=root))
     ui.tap(ui.find(SUITS[card[1]], root=root))
 
@@ -80,11 +85,24 @@ def setup_game(ui: Driver, screenshot: bool = False, bart_hand_limit: int = 5) -
     assert ui.app.manager.current == "bountytown", setup.message
 
 
+def to_cards(ui: Driver) -> None:
+    """On to the cards: a bounty with nothing more to choose is there already."""
+    if ui.screen.ids.duel.ids.steps.current == "target":
+        ui.tap("Enter the cards")
+    assert ui.screen.ids.duel.ids.steps.current == "cards", message(ui)
+
+
+def see_result(ui: Driver) -> None:
+    """The result: a complete bounty draw shows it already."""
+    if ui.screen.ids.duel.ids.steps.current == "cards":
+        ui.tap("See the result")
+
+
 def duel_bounty(ui: Driver, bounty: str, hand: str, drawn: str, shot: str = "", extra: int = 0) -> None:
     """A duel against a bounty; ``extra``: cards the player holds above the hand limit (an ability)."""
     ui.tap("Duel")
     ui.tap(ui.find(startswith=bounty, root=ui.screen.ids.duel.ids.targets))
-    ui.tap("Enter the cards")
+    to_cards(ui)
     for _ in range(extra):
         ui.tap(ui.find("+", root=ui.screen.ids.duel.ids.counts))
     player = ui.screen.state.current.name
@@ -92,7 +110,7 @@ def duel_bounty(ui: Driver, bounty: str, hand: str, drawn: str, shot: str = "", 
     if shot:
         ui.screenshot(f"{shot}-entry")
     enter(ui, "Drawn for", drawn)
-    ui.tap("See the result")
+    see_result(ui)
     if shot:
         ui.screenshot(f"{shot}-result")
 
@@ -148,7 +166,7 @@ def test_a_short_game_through_the_widgets(ui):
     enter(ui, "Terry holds", "1S 2S")
     enter(ui, "Bart holds", "4H 4S 4D 4C")
     enter(ui, "Drawn for", "1C 3D")
-    ui.tap("See the result")
+    see_result(ui)
     assert "Bart wins and keeps Jesse James; Terry takes a wound." in duel.result
     ui.tap("Confirm")
     assert board(ui)[2] == "> Terry: renown 0"
@@ -188,9 +206,9 @@ def test_bad_cards_are_refused_with_the_reason(ui):
     ui.tap(cell(ui, "Boot Hill"))
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Jesse James", root=ui.screen.ids.duel.ids.targets))
-    ui.tap("Enter the cards")
+    to_cards(ui)
     desk = ui.screen.ids.duel.ids.desk
-    ui.tap(ui.find(cls=TextInput, root=desk))
+    ui.tap(ui.find(cls=TextInput, root=ui.screen.ids.duel))
     ui.type("3H 6H")
     ui.tap("Add typed")
     assert message(ui) == "Refused: card '6H': the value must be 1 to 5 followed by one suit letter, e.g. 3G"
@@ -321,3 +339,22 @@ def test_a_revealed_bounty_already_in_play_is_refused_and_can_be_corrected(ui):
     ui.tap("Reveal this bounty")
     assert board(ui)[1] == "> Valentina: renown 0"
     assert [b.name for b in ui.screen.state.active][-1] == "Sundance Kid"
+
+
+def test_a_duel_takes_one_tap_per_card_and_three_more(ui):
+    """Issue 13's target: 5 cards against 2 drawn is 7 card taps plus at most 3 (Duel, the
+    bounty, Confirm): the grid enters a card in one tap, a full hand moves on to the draw,
+    and a complete draw shows the result."""
+    setup_game(ui)
+    ui.tap(cell(ui, "Boot Hill"))
+    taps = []
+    tap = ui.tap
+    ui.tap = lambda *args, **kwargs: (taps.append(args), tap(*args, **kwargs))
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Jesse James", root=ui.screen.ids.duel.ids.targets))
+    desk = ui.screen.ids.duel.ids.desk
+    for card in "5S 5D 5C 1H 2H 1C 2D".split():
+        enter_card(ui, card, root=desk)
+    assert "Bart wins and takes Jesse James." in ui.screen.ids.duel.result
+    ui.tap("Confirm")
+    assert len(taps) == 10 and board(ui)[0] == "> Bart: renown 2"

@@ -10,7 +10,7 @@ from companion.bountytown.odds import bounty_chances, duel_odds
 from ui.bountytown.duel import WORKING, percent
 from tests.ui.conftest import Driver
 
-from .test_play import board, enter, message, setup_game
+from .test_play import board, enter, message, see_result, setup_game, to_cards
 
 SAM_BASS = {"name": "Sam Bass", "renown": 1, "locations": ["Abandoned Jailhouse", "Bank"], "draws": 2}
 DOC = {"name": "Doc Holliday", "renown": 1, "locations": ["Bank", "Doc's"], "draws": 1}
@@ -49,9 +49,11 @@ def test_four_wounds_in_a_five_card_hand_play_one_card(ui):
     duel = ui.screen.ids.duel
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Sam Bass", root=duel.ids.targets))
-    ui.tap("Enter the cards")
+    to_cards(ui)
     assert "Bart: 4 wounds in a 5-card hand, so at most 1 card to play" in duel.info
-    enter(ui, "Bart holds", "5S 5D")
+    enter(ui, "Bart holds", "5S")
+    assert duel.ids.desk.active == 1  # the hand is full: on to the bounty's draw
+    enter(ui, "Bart holds", "5D")
     assert message(ui) == ("Refused: Bart holds 1 card at most (a full hand less its wounds, R-B7); "
                            "remove one first")
     assert duel.ids.desk.slots[0].cards == ["5S"]
@@ -66,7 +68,7 @@ def test_four_wounds_in_a_five_card_hand_play_one_card(ui):
     enter(ui, "Bart holds", "5D")
     assert duel.ids.desk.slots[0].played == ["5D", "5S"] and "Bart plays 5 Diamonds, 5 Spades: Pair" in duel.info
     enter(ui, "Drawn for", "1C 2D")
-    ui.tap("See the result")
+    see_result(ui)
     assert "Bart: Pair" in duel.result and "Bart wins and takes Sam Bass." in duel.result
     ui.tap("Confirm")
     assert board(ui)[0] == "> Bart: renown 1"
@@ -80,7 +82,7 @@ def test_odds_are_worked_out_off_the_ui_thread_and_never_stale(ui):
     duel.odds._work = lambda question: gate.wait(30) and bounty_chances(*question)
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Jesse James", root=duel.ids.targets))
-    ui.tap("Enter the cards")
+    to_cards(ui)
     enter(ui, "Bart holds", "5S")
     assert WORKING in duel.info and "Bart plays 5 Spades: High Card" in duel.info  # the tap did not wait
     enter(ui, "Bart holds", "5D")  # the cards change while the first answer is worked out
