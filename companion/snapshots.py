@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from array import array
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -32,8 +31,9 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from companion import statecodec
-from companion.engine import Engine
+from companion import engine as engine_module
 from companion.games import ENGINES
+from companion.runstack import RunStack
 
 #: events between two snapshots: the most a resume replays, and the most an undo replays
 EVERY = 100
@@ -65,36 +65,15 @@ def link(prefix: str, seq: int, kind: str, action: str | None) -> str:
 @cache
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
-    game), the state encoding and the store schema."""
+    game, and companion/engine.py), the state encoding and the store schema."""
     module = import_module(ENGINES[kind].partition(":")[0])
     source = Path(module.__file__)
-    files = sorted(source.parent.glob("*.py")) if source.name == "__init__.py" or module.__package__ != "companion" \
-        else [source]
+    files = sorted(source.parent.glob("*.py")) if module.__package__ != "companion" else [source]
+    files.append(Path(engine_module.__file__))  # the seeded draws every game's rules use
     digest = hashlib.sha256(f"{kind}\n{statecodec.CODEC_VERSION}\n{schema}\n".encode())
     for path in files:
         digest.update(path.name.encode() + b"\n" + path.read_bytes())
     return digest.hexdigest()
-
-
-def runs(seqs: Sequence[int]) -> list[int]:
-    """Event numbers as flat ``[first, count, first, count, ...]`` runs of consecutive
-    numbers: a game played without undo is one run however long it is."""
-    out: list[int] = []
-    for seq in seqs:
-        if out and out[-2] + out[-1] == seq:
-            out[-1] += 1
-        else:
-            out += [seq, 1]
-    return out
-
-
-def from_runs(flat: Any) -> array:
-    if not isinstance(flat, list) or len(flat) % 2 or not all(isinstance(n, int) and n >= 0 for n in flat):
-        raise ValueError("stacks are runs of event numbers")
-    out = array("q")
-    for first, count in zip(flat[::2], flat[1::2]):
-        out.extend(range(first, first + count))
-    return out
 
 
 @dataclass
@@ -106,8 +85,8 @@ class Snapshot:
     top: int
     prefix: str
     state: Any
-    undo: array | None = None  # the stacks, when this is a game's newest row
-    redo: array | None = None
+    undo: RunStack | None = None  # the stacks, when this is a game's newest row
+    redo: RunStack | None = None
 
 
 class Snapshots:
@@ -163,7 +142,7 @@ class Snapshots:
         if (engine, stored_prefix, depth, top) != (self.engine, prefix, len(undo), undo[-1] if undo else 0):
             return False
         try:
-            if stacks is not None and json.loads(stacks) != {"undo": runs(undo), "redo": runs(redo)}:
+            if stacks is not None and json.loads(stacks) != {"undo": undo.runs(), "redo": redo.runs()}:
                 return False
             return statecodec.loads(text) == replay.state
         except ValueError:  # CodecError is one too: damaged text
@@ -193,7 +172,7 @@ class Snapshots:
         # never store what would not read back as the very same state
         if statecodec.loads(state) != snap.state:
             raise statecodec.CodecError("the state does not survive its encoding")
-        stacks = json.dumps({"undo": runs(snap.undo), "redo": runs(snap.redo)}) if with_stacks else None
+        stacks = json.dumps({"undo": snap.undo.runs(), "redo": snap.redo.runs()}) if with_stacks else None
         body = (self._id, snap.seq, snap.depth, snap.top, self.engine, snap.prefix, state)
         return (*body, stacks, _digest(body, stacks))
 
@@ -207,7 +186,7 @@ class Snapshots:
             snap = Snapshot(seq, depth, top, prefix, statecodec.loads(state))
             if check_stacks:
                 parsed = json.loads(stacks)
-                snap.undo, snap.redo = from_runs(parsed["undo"]), from_runs(parsed["redo"])
+                snap.undo, snap.redo = RunStack.from_runs(parsed["undo"]), RunStack.from_runs(parsed["redo"])
                 if len(snap.undo) != depth or (depth and snap.undo[-1] != top):
                     return None
         except (statecodec.CodecError, ValueError, KeyError, TypeError):

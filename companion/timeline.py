@@ -2,8 +2,8 @@
 
 Keeping every intermediate state made undo a pop but cost ~1.4 KB and a few hundred live
 objects per action, so a 50,000-action game took seconds to open and long GC pauses. Here
-the undo and redo stacks are arrays of event numbers (8 bytes an action, nothing for the
-garbage collector to walk), the state is kept only for now and at a few checkpoints, and
+the undo and redo stacks are runs of event numbers (:class:`RunStack`: memory per undo,
+not per action), the state is kept only for now and at a few checkpoints, and
 any earlier state is rebuilt from the nearest checkpoint below it by applying the logged
 actions in between (at most :data:`companion.snapshots.EVERY` of them, or the distance
 to the nearest snapshot in the database): undo stays exact however far back it goes.
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from array import array
 from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
 from companion.dbrows import RowDamage
 from companion.engine import Engine
+from companion.runstack import RunStack
 from companion import snapshots
 from companion.snapshots import GENESIS, Snapshot, Snapshots, link
 from companion.statecodec import CodecError
@@ -42,8 +42,8 @@ class Timeline:
 
     def __init__(self, engine: Engine, initial: Any, actions: ActionLoader, snapshots: Snapshots | None) -> None:
         self.engine = engine
-        self.undo = array("q")  # seq of the 'do' event of each action in effect, oldest first
-        self.redo = array("q")  # seq of the 'do' event of each undone action, next redo last
+        self.undo = RunStack()  # seq of the 'do' event of each action in effect, oldest first
+        self.redo = RunStack()  # seq of the 'do' event of each undone action, next redo last
         self.seq = 0
         self.prefix = GENESIS
         self._initial = initial
@@ -67,7 +67,7 @@ class Timeline:
         if depth == len(self.undo) and self._state is not None:
             return self._state
         base_depth, state = self._nearest(depth)
-        seqs = self.undo[base_depth:depth]
+        seqs = self.undo.between(base_depth, depth)
         actions = self._actions(seqs)
         for at, seq in enumerate(seqs, base_depth + 1):
             state = self.engine.apply(state, actions[seq])
@@ -78,8 +78,9 @@ class Timeline:
         return self._actions([seq])[seq]
 
     def actions_in_effect(self) -> list[dict[str, Any]]:
-        found = self._actions(self.undo)
-        return [found[seq] for seq in self.undo]
+        seqs = list(self.undo)
+        found = self._actions(seqs)
+        return [found[seq] for seq in seqs]
 
     def resume(self, snap: Snapshot) -> None:
         """Start from a snapshot instead of the first event."""
@@ -93,7 +94,7 @@ class Timeline:
         """Book event ``seq`` whose resulting state is ``after`` (None: work it out later)."""
         if kind == "do":
             self.undo.append(seq)
-            del self.redo[:]
+            self.redo.clear()
         elif kind == "undo":
             self.redo.append(self.undo.pop())
         else:
@@ -136,7 +137,7 @@ class Timeline:
         if self._pending[-1].seq != self.seq:
             self._pending.append(self._snapshot())
         head = self._pending[-1]
-        head.undo, head.redo = array("q", self.undo), array("q", self.redo)
+        head.undo, head.redo = self.undo.copy(), self.redo.copy()
         try:
             self._snapshots.save(self._pending)
         except (sqlite3.Error, CodecError):
