@@ -99,6 +99,9 @@ def write_hint(db: str | os.PathLike[str], exc: sqlite3.Error) -> str:
         if problem:
             return f"{problem.detail[0].upper()}{problem.detail[1:]}: {problem.fix}."
         return f"Check that user {running_user()} can write the database and its folder, then try again."
+    if code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return ("The database file is damaged (SQLite met a bad page while saving): run `companion doctor`, "
+                "and see docs/database.md for what to do.")
     if code.startswith("SQLITE_FULL"):
         return "The disk is full: free some space, then try again."
     return "Check the disk has room and the database can be written, then try again."

@@ -310,3 +310,44 @@ def test_any_damaged_row_is_reported_naming_it_fast_and_nothing_is_written(tmp_p
     # ... and only those; the doctor reports the same
     assert all(any(p.startswith(f"game session {sid} ") for sid in damaged) for p in found)
     assert {c.found for c in checks if c.name == "Saved game"} == set(found)
+
+
+# -- the property: any damage to the file's bytes -----------------------------------------
+
+def use_everything(db):
+    """What the app and the CLI do with a database: open, list, resume each game, read the
+    profiles and preferences; only StoreError may come out."""
+    try:
+        with Store(db) as store:
+            store.players()
+            store.pref("sound", True)
+            for info in store.sessions(limit=-1):
+                if not info.problem:
+                    try:
+                        store.open_session(info.id)
+                    except StoreError:
+                        pass
+    except StoreError as exc:
+        return str(exc)
+    return ""
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.one_of(st.none(), st.integers(0, 40000)),  # the sample file is 32 KB
+       flips=st.lists(st.tuples(st.integers(0, 40000), st.integers(1, 255)), max_size=6))
+def test_any_damage_to_the_bytes_gives_a_store_error_at_most_and_writes_nothing(tmp_path_factory, template,
+                                                                                  cut, flips):
+    path, _ids = template
+    data = bytearray(path.read_bytes())
+    for offset, mask in flips:
+        if offset < len(data):
+            data[offset] ^= mask
+    db = tmp_path_factory.mktemp("bytes") / "c.db"
+    db.write_bytes(bytes(data[:cut]))
+    before = db.read_bytes()
+    start = time.perf_counter()
+    message = use_everything(db)
+    database_checks(db)
+    assert time.perf_counter() - start < 1.0
+    assert db.read_bytes() == before or before == b""  # an empty file is a new database
+    assert message == "" or str(db) in message

@@ -175,3 +175,19 @@ def test_a_lock_file_left_by_another_user_is_named(db):
         assert f"the file {lock} cannot be written by user {running_user()}" in check.found
         with pytest.raises(StoreError, match=str(lock)):
             open_for_app(db)
+
+
+@pytest.mark.parametrize("code, says", [
+    ("SQLITE_FULL", "The disk is full"),
+    ("SQLITE_BUSY", "Another program is using the database"),
+    ("SQLITE_CORRUPT", "The database file is damaged"),
+    ("SQLITE_IOERR_WRITE", "Check the disk has room"),
+])
+def test_a_refused_save_gets_the_hint_for_its_cause(db, code, says):
+    import sqlite3
+
+    from companion.dbplace import write_hint
+
+    error = sqlite3.OperationalError("refused")
+    error.sqlite_errorname = code  # what SQLite sets on the errors it raises (Python 3.11+)
+    assert write_hint(db, error).startswith(says)
