@@ -3,7 +3,7 @@
 (a) Judging accuracy over 10,000 simulated claims whose edges bounce and whose callbacks
     arrive 0-100 ms late and out of order: every pair of claims at least 1 ms apart must
     be ordered as it truly happened, and every pair closer than tie_ms must be reported as
-    a dead heat - the two promises of DESIGN.md principle 3 and R-R8.
+    a dead heat - the two promises of docs/architecture.md, principle 3 and R-R8.
 (b) Wall time of `companion referee replay FILE` including interpreter start-up (median
     of a few runs), against the 300 ms budget.
 

@@ -50,7 +50,7 @@ class Commands:
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
-    """Every `odds` and `hand` verb takes `--json` (DESIGN.md contract)."""
+    """Every `odds` and `hand` verb takes `--json` (docs/cli.md contract)."""
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 

@@ -1,4 +1,4 @@
-"""The one interface every pad backend keeps (DESIGN.md principle 5).
+"""The one interface every pad backend keeps (docs/architecture.md, principle 5).
 
 The UI holds a backend and nothing more specific: it calls ``start()``, drains
 ``events`` from the Kivy Clock, shows ``status()`` on the screen and calls ``close()``

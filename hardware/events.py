@@ -1,6 +1,6 @@
 """The events every backend puts on its queue, and the one clock they are all stamped in.
 
-DESIGN.md principle 3: a claim is decided by the time of the edge itself, so every
+docs/architecture.md, principle 3: a claim is decided by the time of the edge itself, so every
 backend converts its own stamps (a pin factory's ticks, a pad board's microseconds) into
 this single domain before an event leaves it. ``time.monotonic_ns`` is that domain
 because the kernel stamps GPIO line events in CLOCK_MONOTONIC (the clock Python's

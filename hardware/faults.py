@@ -4,7 +4,7 @@ A pad held for more than 10 s is not a player claiming a tile: it is a tile lean
 its button, a pawn jammed in, or a short. A pad with more than 20 edges a second for 2 s
 is a broken switch or a loose wire. Either would decide or spoil every race, so the pad
 is reported by its tile's name and left out of judging until it behaves again
-(released; quiet) - DESIGN.md principle 7.
+(released; quiet) - docs/architecture.md, principle 7.
 
 Everything here runs on event times given by the caller, never on a clock of its own,
 so a test can walk a pad through ten seconds without sleeping.

@@ -1,6 +1,6 @@
 """Read-only questions the Bountytown screens ask about a game, answered from the engine.
 
-The screens stay thin (DESIGN principle 6): anything that needs the rules - what a duel
+The screens stay thin (docs/architecture.md, principle 6): anything that needs the rules - what a duel
 would do, who must choose a bounty to lose, how a card is named - is answered here, in
 plain Python the tests can check without a window. Nothing here changes a state.
 """

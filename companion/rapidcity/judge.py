@@ -1,4 +1,4 @@
-"""The referee: one pure function from a recorded card to its verdict (DESIGN.md principle 4).
+"""The referee: one pure function from a recorded card to its verdict (docs/architecture.md, principle 4).
 
 The live hardware path, the UI and `companion referee replay` all call :func:`judge`, so a
 disputed call replayed from its round file gets exactly the verdict the table saw.

@@ -2,7 +2,7 @@
 
 These are plain frozen values so a round can be judged, stored, compared and replayed
 without any hidden state. Times are milliseconds since the reveal (negative: before it),
-as the round file records them (DESIGN.md, "Rapid City round file").
+as the round file records them (docs/roundfile.md).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ Card = Union[CharacterCard, TwoCharactersCard, HealingCard, ArmedCard, DisarmedC
 
 @dataclass(frozen=True)
 class Round:
-    """Everything the judge needs for one card (DESIGN.md principle 4). ``bullets`` is the
+    """Everything the judge needs for one card (docs/architecture.md, principle 4). ``bullets`` is the
     standing before the card, one entry per player; treat it as read-only."""
 
     players: tuple[str, ...]

@@ -1,4 +1,4 @@
-"""The Rapid City round file (DESIGN.md): read it strictly, write it back the same way.
+"""The Rapid City round file (docs/roundfile.md): read it strictly, write it back the same way.
 
 A round file is the evidence for a disputed call, so a damaged one must never be judged
 half-read: every problem is refused with one line that says where it is and what is
@@ -344,7 +344,8 @@ def parse_settings(data: Any) -> Settings:
             if values[key] < 0:
                 raise InputError(f"{where}: expected a duration of 0 ms or more, got {quote(value)}")
             if values[key] > SETTING_LIMITS[key]:
-                raise InputError(f"{where}: {quote(value)} ms; at most {SETTING_LIMITS[key]:,.0f} ms (see docs/limits.md)")
+                raise InputError(f"{where}: {quote(value)} ms; at most {SETTING_LIMITS[key]:,.0f} ms "
+                                 "(see docs/limits.md)")
     settings = Settings(**values)
     if settings.window_ms <= 0:
         raise InputError(f"settings.window_ms: the claim window must be longer than 0 ms, got {settings.window_ms}")
@@ -412,7 +413,8 @@ def _player(value: Any, where: str, players: tuple[str, ...]) -> str:
 def _pad(value: Any, where: str) -> int:
     pad = _int(value, where)
     if not 1 <= pad <= PAD_NUMBER:
-        raise InputError(f"{where}: pad numbers are 1 to {PAD_NUMBER} (three digits on the pad board), got {quote(pad)}")
+        raise InputError(f"{where}: pad numbers are 1 to {PAD_NUMBER} (three digits on the pad board), "
+                         f"got {quote(pad)}")
     return pad
 
 
@@ -431,7 +433,8 @@ def _int(value: Any, where: str) -> int:
 
 
 def _number(value: Any, where: str) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or isinstance(value, float) and not math.isfinite(value):
+    finite = isinstance(value, int) or isinstance(value, float) and math.isfinite(value)
+    if not finite or isinstance(value, bool):
         raise InputError(f"{where}: expected a number, got {_kind(value)}")
     return value
 

@@ -1,7 +1,7 @@
 """A seeded, scripted table for tests and benchmarks: what the pads would see for one card.
 
 The referee's promise is that switch bounce and late, reordered callbacks never change a
-verdict (DESIGN.md principle 3). To test that we need rounds where the truth is known:
+verdict (docs/architecture.md, principle 3). To test that we need rounds where the truth is known:
 this module plays a card with simulated players (reactions of 250-900 ms, sometimes a
 wrong tile, a taken tile, a near tie or a false start) and returns both the clean edges
 (one press and one release per placement) and what a backend really delivers: every

@@ -2,7 +2,7 @@
 
 The screen sees pad edges stamped in the app's nanosecond clock; the round file the
 engine takes wants milliseconds since the reveal, with who is on each claimed tile
-(DESIGN.md, "Rapid City round file"). Doing that conversion here, where it is pure and
+(docs/roundfile.md). Doing that conversion here, where it is pure and
 tested, keeps the screen thin (principle 6): the screen collects edges and taps, and
 every claim, gap, dead heat and bullet it shows is what :func:`judge` says about the
 round built so far - the same function the engine runs when the card is confirmed.

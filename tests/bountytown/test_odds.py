@@ -36,7 +36,7 @@ def as_tuple(odds):
 
 
 def test_design_example_against_ordered_draws():
-    # DESIGN.md: companion odds duel --hand 1H,1S,2G --bounty-base 3C,3D --bounty-draws 2
+    # docs/cli.md: companion odds duel --hand 1H,1S,2G --bounty-base 3C,3D --bounty-draws 2
     odds = duel_odds(["1H", "1S", "2G"], ["3C", "3D"], 2)
     assert as_tuple(odds) == brute(["1H", "1S", "2G"], ["3C", "3D"], 2, draw_sets=permutations)
     assert odds.p_win == 0  # the bounty's printed pair already ties a Pair

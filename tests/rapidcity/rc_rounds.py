@@ -14,7 +14,7 @@ FOUR = ["red", "blue", "green", "yellow"]
 FOUR_TILES = [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
               {"pad": 3, "location": "saloon"}, {"pad": 4, "location": "saloon"}]
 
-#: the round file printed in DESIGN.md ("Rapid City round file"), verbatim
+#: the round file printed in docs/roundfile.md, verbatim
 DESIGN_EXAMPLE = {
     "players": ["red", "blue", "green", "yellow"],
     "tiles": [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},

@@ -17,7 +17,7 @@ ALL_IN = [press(1, 500, "red"), press(2, 510, "blue"), press(3, 520, "green"), p
 
 
 
-# --- the DESIGN.md example -------------------------------------------------------------
+# --- the docs/roundfile.md example ------------------------------------------------------
 
 def test_design_example_claims_and_bounce_note_are_as_printed():
     v = verdict_to_json(judge(parse_round(DESIGN_EXAMPLE)))
@@ -27,7 +27,7 @@ def test_design_example_claims_and_bounce_note_are_as_printed():
 
 
 def test_design_example_follows_the_rulings_where_the_printed_verdict_does_not():
-    """DESIGN.md prints green 0 bullets, totals green 5, game_over false. Under R-R6 green,
+    """docs/roundfile.md prints green 0 bullets, totals green 5, game_over false. Under R-R6 green,
     who claimed no tile on a Sheriff card, takes a bullet exactly like red and yellow; with
     5 bullets before, that is the sixth, which ends the game (R-R11). The printed example is
     inconsistent with the rulings; the judge follows the rulings (reported upstream)."""

@@ -1,5 +1,5 @@
 """Properties over simulated tables: bounce and late, reordered callbacks never change a
-verdict (DESIGN.md principle 3), and the verdict keeps R-R8/R-R11's arithmetic."""
+verdict (docs/architecture.md, principle 3), and the verdict keeps R-R8/R-R11's arithmetic."""
 
 from __future__ import annotations
 

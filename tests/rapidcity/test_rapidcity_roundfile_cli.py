@@ -43,7 +43,7 @@ def test_two_characters_are_the_same_card_in_either_order():
 
 
 def _with(path: str, value):
-    """The DESIGN example with one value replaced (path like 'events.2.pad'); '-' deletes."""
+    """The documented example with one value replaced (path like 'events.2.pad'); '-' deletes."""
     data = copy.deepcopy(DESIGN_EXAMPLE)
     *parents, last = path.split(".")
     target = data

@@ -1,4 +1,4 @@
-"""`companion odds shoot` and `companion odds gang` (DESIGN.md contract)."""
+"""`companion odds shoot` and `companion odds gang` (docs/cli.md contract)."""
 
 import json
 

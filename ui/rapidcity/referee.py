@@ -6,7 +6,7 @@ drawn on their tiles as the pads report them -> the photo finish -> who is on ea
 (R-R5) or who touched which pawn (R-R9, R-R10) -> the judge's verdict with its reasons
 -> Confirm commits the card. Every claim, gap and bullet shown is what
 :mod:`companion.rapidcity.view` and the judge say about the round being built, so the
-screen decides nothing (DESIGN.md principle 6); it only collects edges and taps.
+screen decides nothing (docs/architecture.md, principle 6); it only collects edges and taps.
 
 The backend is drained every frame from the Kivy Clock: the time a claim is shown is
 at most a frame after its edge, and its *stamp* (never its arrival) is what is judged.
