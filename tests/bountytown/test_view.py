@@ -13,6 +13,8 @@ from companion.bountytown.view import (
     critical_choices,
     describe,
     empty_slots,
+    hand_room,
+    out_of_the_game,
     players_at,
     renown_split,
 )
@@ -95,3 +97,22 @@ def test_describe_player_duels_with_and_without_a_bounty_and_the_hat():
     lines = describe(preview(state, {**duel, "bounty": "Butch Cassidy", "drawn": ["1C", "2C", "4D", "4S", "5H"]}))
     assert lines[2] == "Butch Cassidy: Straight"
     assert lines[3] == "Butch Cassidy has the best hand and escapes for good; both take a wound."
+
+
+def test_hand_room_follows_the_wounds_in_hand():
+    """R-B7 for the screens: the cards to enter and to play, and the words that say why."""
+    bart = replace(start().current, wounds=4)
+    room = hand_room(bart)
+    assert (room.in_hand, room.cards, room.most) == (5, 1, 1)
+    assert room.note == "Bart: 4 wounds in a 5-card hand, so at most 1 card to play"
+    only = hand_room(bart, 4)
+    assert (only.cards, only.most) == (1, 1) and "enter the top card of the Draw deck" in only.note
+    extra = hand_room(bart, 6)
+    assert (extra.cards, extra.most, extra.fewest, extra.largest) == (2, 2, 4, 8)
+    assert hand_room(start().current).note == ""
+
+
+def test_bounties_out_of_the_game_say_why():
+    state = replace(start(), escaped=("Belle Starr",), discarded=("Jesse James",))
+    assert out_of_the_game(state) == "Out of the game: Belle Starr (escaped), Jesse James (lost to a critical wound)"
+    assert out_of_the_game(start()) == ""

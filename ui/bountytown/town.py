@@ -18,8 +18,8 @@ from kivy.uix.label import Label
 
 from companion.bountytown.engine import revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, TRAIN, Bounty, GameState, Player
-from companion.bountytown.view import (ABILITIES, actions_left, bounties_at, empty_slots, out_of_the_game, players_at,
-                                       renown_split)
+from companion.bountytown.view import (ABILITIES, actions_left, bounties_at, empty_slots, hand_room, out_of_the_game,
+                                       players_at, renown_split)
 from companion.bountytown.cards import suit_of, value_of
 from companion.engine import RuleError
 import ui.bountytown.duel  # noqa: F401  (DuelView for the kv rules)
@@ -268,7 +268,9 @@ class EndView(View):
         if state.final_duel:
             self.headline = (f"The Train! Tied at renown {top}: {', '.join(state.final_duel)}. "
                              "Enter each one's final duel hand:")
-            self.ids.desk.set_slots([{"title": n, "capacity": 8, "choosable": True} for n in state.final_duel])
+            rooms = {n: hand_room(state.player(n)) for n in state.final_duel}  # ruling: R-B7 - wounds are dead space
+            self.ids.desk.set_slots([{"title": n, "capacity": room.cards, "most": room.most, "choosable": True}
+                                     for n, room in rooms.items()])
         elif len(state.winners) == 1:
             self.headline = f"The Train! Hero of Bountytown: {state.winners[0]} (renown {top})"
         else:
