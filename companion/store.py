@@ -129,8 +129,8 @@ class Store:
                 self._check()
                 self._configure()
                 self._migrate()
-        except sqlite3.DatabaseError as exc:
-            self._db.close()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # the latter: SQLite's message quoting
+            self._db.close()                                          # a schema that is no longer UTF-8
             if _cannot_reach(exc):
                 raise StoreError(f"cannot open the database {self.path} ({exc}). {write_hint(self.path, exc)}") from None
             raise StoreError(
@@ -370,6 +370,8 @@ class Store:
         self._db.execute("PRAGMA ignore_check_constraints=ON")
         try:
             return [row[0] for row in self._db.execute(f"PRAGMA {pragma}")]
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a page so bad the check cannot go on
+            return [str(exc)]
         finally:
             self._db.execute("PRAGMA ignore_check_constraints=OFF")
 
