@@ -349,8 +349,9 @@ class SerialBackend(Backend):
         with self._lock:
             last = self.parser.last_heartbeat_ns
             since = now - (self._opened_ns if last is None or last < self._opened_ns else last)
-            firmware = self.parser.firmware
+            firmware, lost = self.parser.firmware, self.parser.board_lost
         state += f", firmware {firmware}" if firmware else ""
+        state += f", {lost} edges lost on the board (its buffer was full)" if lost else ""
         if since > self.silent_after_ns:
             heard = "no heartbeat since it was opened" if last is None or last < self._opened_ns \
                 else f"no heartbeat for {since / 1e9:.1f} s"

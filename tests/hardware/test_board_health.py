@@ -74,6 +74,7 @@ def test_firmware_version_and_lost_edges_are_shown(board):
     wait_for(lambda: "firmware 1.1" in backend.status().detail)
     emulator.send("O 7")
     wait_for(lambda: backend.status().counters["edges lost on the board (ring full)"] == 7)
+    assert "7 edges lost on the board" in backend.status().detail
 
 
 def test_a_board_that_never_beats_is_waiting_then_silent(pads):
