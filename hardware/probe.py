@@ -14,6 +14,7 @@ import os
 import pwd
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from companion.doctor import FAIL, OK, WARN, Check
@@ -194,8 +195,6 @@ def check_pad_board(port: str | None, pads: str | None, wait_s: float = 3.5) -> 
     from hardware.padmap import load_padmap
     from hardware.serial_board import SerialBackend
 
-    import time
-
     backend = SerialBackend(load_padmap(pads), port=port, retry_s=0.2)
     backend.start()
     try:
@@ -203,8 +202,6 @@ def check_pad_board(port: str | None, pads: str | None, wait_s: float = 3.5) -> 
         status = backend.status()
         while status.health in ("waiting", "unplugged") and time.monotonic() < deadline:
             time.sleep(0.05)
-            status = backend.status()
-        if status.health == "waiting":  # still nothing after the wait: as silent as it gets
             status = backend.status()
     finally:
         backend.close()
