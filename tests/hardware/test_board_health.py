@@ -119,3 +119,17 @@ def test_pads_json_prints_edges_and_health_changes_one_object_per_line(pads, mon
     assert boards[-2:] == ["ok", "silent"] and all(set(r) == {"board", "detail"} for r in records if "board" in r)
     [edge] = [r for r in records if "edge" in r]
     assert edge["pad"] == 4 and edge["edge"] == "press" and set(edge) == {"pad", "edge", "t_ms"}
+
+
+def test_a_fast_boards_drift_is_measured_with_a_positive_ppm(pads):
+    from hardware.serial_board import BoardClock
+
+    with BoardEmulator(period_s=0.05, ppm=800) as emulator:
+        backend = SerialBackend(pads, port=emulator.path, retry_s=0.05, tick_s=None, heartbeat_s=0.05,
+                                clock=BoardClock(min_span_s=1.0))
+        backend.start()
+        try:
+            wait_for(lambda: backend.status().counters["heartbeats"] >= 60, timeout=15)
+            assert backend.clock.ppm == pytest.approx(800, abs=400)  # the board counts fast: positive
+        finally:
+            backend.close()
