@@ -22,7 +22,7 @@ from typing import Sequence
 from companion import __version__
 from companion.engine import RuleError
 from companion.errors import InputError
-from companion.limits import MONITOR_SECONDS, one_line, quote
+from companion.limits import MONITOR_SECONDS, PATH_CHARS, PATH_PART_BYTES, one_line, quote
 
 BACKENDS = ("auto", "gpio", "serial", "sim")
 GAME_CLI_MODULES = ("companion.spurs.cli", "companion.bountytown.cli", "companion.rapidcity.cli")
@@ -149,8 +149,8 @@ def _drop_stdout() -> None:
 
 
 def check_paths(args: argparse.Namespace) -> None:
-    """Refuse an empty path option (``--db ""`` would mean the current folder) or one
-    holding a NUL (no file can be named so) before any verb uses it."""
+    """Refuse an empty path option (``--db ""`` would mean the current folder), and one no
+    file can have (a NUL, too long) before any verb hands it to the system."""
     for name in PATH_OPTIONS:
         value = getattr(args, name, None)
         if value is None:
@@ -160,6 +160,10 @@ def check_paths(args: argparse.Namespace) -> None:
                              if name == "db" else f"--{name}: the value is empty")
         if "\0" in value:
             raise InputError(f"--{name} {quote(value)}: a path cannot hold a NUL character")
+        if len(value) > PATH_CHARS:
+            raise InputError(f"--{name} {quote(value)}: a path is at most {PATH_CHARS} characters")
+        if any(len(part.encode("utf-8", "surrogateescape")) > PATH_PART_BYTES for part in value.split("/")):
+            raise InputError(f"--{name} {quote(value)}: each name in a path is at most {PATH_PART_BYTES} bytes")
 
 
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")

@@ -30,6 +30,10 @@ MESSAGE_CHARS = 300
 #: the longest game option (--bag, --gang, --hand, --known ...): 75 known cards written
 #: "1H, " are 300 characters, so 500 refuses only what no table could mean
 OPTION_CHARS = 500
+#: a path option (--db, --pads, --port): Linux's PATH_MAX, and NAME_MAX for each part;
+#: longer ones cannot name a file, and the system refuses them with an error of its own
+PATH_CHARS = 4096
+PATH_PART_BYTES = 255
 #: `companion pads --seconds`: a day; to watch longer, leave --seconds out (until Ctrl-C)
 MONITOR_SECONDS = 24 * 3600
 #: a session or card number: far beyond any database, short enough to never be slow
@@ -138,9 +142,10 @@ def whole_number(text: str, option: str, low: int, high: int, why: str) -> int:
     return int(digits)
 
 
-def items(text: str, option: str, most: int, why: str) -> list[str]:
+def items(text: str, option: str, most: int, why: str, counted_after: str | None = None) -> list[str]:
     """The comma-separated items of an option, refusing an empty one (``a,,b``) and more
-    than ``most``; an option left empty is no items."""
+    than ``most``; an option left empty is no items. With ``counted_after`` (``=`` in
+    ``grey=4``), what follows it must be digits 0-9 (``int`` would take "+4" or "1_0")."""
     option_text(text, option)
     if not text.strip():
         return []
@@ -150,4 +155,9 @@ def items(text: str, option: str, most: int, why: str) -> list[str]:
             raise InputError(f"{option} {quote(text)}: item {number} is empty (two commas, or one at an end)")
     if len(parts) > most:
         raise InputError(f"{option}: {len(parts)} items; at most {most} ({why})")
+    for part in parts:
+        _name, sep, count = part.partition(counted_after or ",")
+        if sep and not (count.strip().isascii() and count.strip().isdigit()):
+            raise InputError(f"{option} item {quote(part)}: after {counted_after!r} goes a whole number "
+                             "written with the digits 0-9")
     return parts

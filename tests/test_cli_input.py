@@ -56,6 +56,9 @@ REFUSED = [
     (["odds", "shoot", "--bag", "grey=1" + "," * 10_000_000, "--weapon", "rifle", "--draw", "3", "--need", "1"],
      "--bag is 10,000,006 characters long; at most 500"),
     (["hand", "1H", "2H", "3H", "4H", "5H", "1D"], "cards: 6 items; at most 5"),
+    (["odds", "shoot", "--bag", "grey=1_0", "--weapon", "rifle", "--draw", "3", "--need", "1"],
+     "--bag item 'grey=1_0': after '=' goes a whole number"),
+    (["odds", "gang", "--bag", BAG, "--draw", "3", "--gang", "revolver:+1"], "after ':' goes a whole number"),
     # pads and --db
     (["pads", "--seconds", "-5"], "--seconds '-5'"),
     (["pads", "--seconds", "nan"], "--seconds 'nan'"),
@@ -65,6 +68,8 @@ REFUSED = [
     (["--db", "", "doctor"], "--db: the path is empty"),
     (["doctor", "--db", " "], "--db: the path is empty"),
     (["--db", "a\0b", "doctor"], "cannot hold a NUL"),
+    (["--db", "x" * 5000, "doctor"], "a path is at most 4096 characters"),
+    (["doctor", "--db", "/tmp/" + "x" * 300 + "/c.db"], "each name in a path is at most 255 bytes"),
 ]
 
 

@@ -60,7 +60,7 @@ def _odds_gang(args: argparse.Namespace) -> int:
 
     bag, draw = _bag(args.bag), _draw(args.draw)
     gang = parse_gang(",".join(items(args.gang, "--gang", GANG_SIZE,
-                                     "a gang is at most three desperados: the one who won and two more")))
+                                     "a gang is at most three desperados: the one who won and two more", ":")))
     for weapon, hits in gang:
         if hits > DRAW_BULLETS:
             raise InputError(f"--gang: a {weapon} desperado needing {quote(hits)} hits; at most {DRAW_BULLETS} "
@@ -76,7 +76,7 @@ def _bag(text: str) -> Bag:
     from companion.limits import BOX_BULLETS, items, quote
     from companion.spurs.bag import COLOURS, RED_LIMIT, parse_bag
 
-    bag = parse_bag(",".join(items(text, "--bag", len(COLOURS), "one count per colour")))
+    bag = parse_bag(",".join(items(text, "--bag", len(COLOURS), "one count per colour", "=")))
     if bag.red > RED_LIMIT:  # ruling: R-S3
         raise InputError(f"--bag: {quote(bag.red)} red bullets; a bag holds at most {RED_LIMIT} (R-S3)")
     others = bag.total - bag.red

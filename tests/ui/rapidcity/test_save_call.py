@@ -11,14 +11,20 @@ from tests.test_cli_export import play_game
 from tests.ui.conftest import start_app, stop_app
 
 
+def open_past_call(db: Path, number: int):
+    """The app on ``db``, its Rapid City game resumed and past call ``number`` shown."""
+    ui = start_app(db)
+    ui.pump()
+    ui.tap(ui.find(startswith="Resume Rapid City"))
+    ui.tap("Past calls")
+    ui.tap(ui.find(startswith=f"{number}. "))
+    return ui
+
+
 def test_a_past_call_is_saved_as_a_round_file_that_replays(db, capsys):
     session = play_game(db, 7, ["red", "blue", "green"], cards=2)
-    ui = start_app(db)
+    ui = open_past_call(db, 2)
     try:
-        ui.pump()
-        ui.tap(ui.find(startswith="Resume Rapid City"))
-        ui.tap("Past calls")
-        ui.tap(ui.find(startswith="2. "))
         button = ui.find("Save as round file")
         assert button.height >= 48 and button.width >= 48
         ui.tap(button)
@@ -36,12 +42,8 @@ def test_a_past_call_is_saved_as_a_round_file_that_replays(db, capsys):
 def test_a_call_that_cannot_be_saved_says_why(db):
     play_game(db, 7, ["red", "blue", "green"], cards=1)
     (db.parent / "rounds").write_text("a file where the folder should be")
-    ui = start_app(db)
+    ui = open_past_call(db, 1)
     try:
-        ui.pump()
-        ui.tap(ui.find(startswith="Resume Rapid City"))
-        ui.tap("Past calls")
-        ui.tap(ui.find(startswith="1. "))
         ui.tap("Save as round file")
         assert any(t.startswith("Not saved: ") and "cannot write the round file" in t for t in ui.texts()), ui.texts()
     finally:
