@@ -6,6 +6,9 @@
     a dead heat - the two promises of docs/architecture.md, principle 3 and R-R8.
 (b) Wall time of `companion referee replay FILE` including interpreter start-up (median
     of a few runs), against the 300 ms budget.
+(c) Judging one more edge of a card that already holds N edges of a chattering pad, at
+    three sizes: the live Referee (the edge fed, the verdict asked) against judging the
+    whole card again (what the screen did per edge before). The live cost must stay flat.
 
 Run: python bench/bench_referee.py [--claims N] [--runs N]
 """
@@ -21,14 +24,24 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from companion.rapidcity.deck import deck_cards  # noqa: E402
-from companion.rapidcity.judge import judge  # noqa: E402
-from companion.rapidcity.model import COLOURS, LOCATIONS, CharacterCard, Settings, Tile, TwoCharactersCard  # noqa: E402
+from companion.rapidcity.judge import Referee, judge  # noqa: E402
+from companion.rapidcity.model import (  # noqa: E402
+    COLOURS,
+    LOCATIONS,
+    CharacterCard,
+    Edge,
+    Round,
+    Settings,
+    Tile,
+    TwoCharactersCard,
+)
 from companion.rapidcity.roundfile import round_to_json  # noqa: E402
 from companion.rapidcity.simulate import NS_PER_MS, simulate  # noqa: E402
 
@@ -91,6 +104,35 @@ def replay_time(runs: int) -> None:
           f"min {min(times):.0f} ms, max {max(times):.0f} ms (budget 300 ms)")
 
 
+def edge_cost(sizes: tuple[int, ...] = (300, 1000, 3000), repeats: int = 200) -> None:
+    players = COLOURS
+    tiles = tuple(Tile(pad, LOCATIONS[(pad - 1) % 3]) for pad in range(1, 7))
+    # bounce 0.1 ms: every chatter edge 0.25 ms apart is a press or a release of its own (the worst case)
+    blank = Round(players, tiles, CharacterCard("sheriff"), settings=Settings(bounce_ms=0.1, window_ms=600_000))
+    print("(c) one more edge of a card holding N chatter edges: live referee vs the whole card judged again")
+    live_ms = []
+    for size in sizes:
+        chatter = [Edge(6, "press" if i % 2 == 0 else "release", 1 + i * 0.25) for i in range(size)]
+        referee = Referee(blank)
+        for edge in chatter:
+            referee.add(edge)
+        times = []
+        for k in range(repeats):
+            edge = Edge(6, "press" if (size + k) % 2 == 0 else "release", 1 + (size + k) * 0.25)
+            started = time.perf_counter()
+            referee.add(edge)
+            referee.verdict()
+            times.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        judge(replace(blank, events=referee.edges))
+        whole = (time.perf_counter() - started) * 1000
+        live_ms.append(statistics.median(times))
+        print(f"    N = {size:5d}: live median {live_ms[-1]:.3f} ms, p99 {sorted(times)[int(0.99 * len(times))]:.3f} ms; "
+              f"whole card again {whole:.1f} ms")
+    print(f"    growth of the live cost from N = {sizes[0]} to {sizes[-1]} ({sizes[-1] // sizes[0]}x the edges): "
+          f"x{live_ms[-1] / live_ms[0]:.2f} (target: flat; frame budget 16 ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=10_000)
@@ -98,6 +140,7 @@ def main() -> None:
     args = parser.parse_args()
     accuracy(args.claims)
     replay_time(args.runs)
+    edge_cost()
 
 
 if __name__ == "__main__":
