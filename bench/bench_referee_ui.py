@@ -125,7 +125,7 @@ def run(samples_wanted: int, *, chatter_edges: int) -> tuple[list[float], list[f
         RefereeScreen.delay_s = (0.05, 0.1)
         # a bounce window of 0.1 ms lets every chatter edge through to the judge (worst case)
         bounce = {"bounce_ms": 0.1} if chatter_edges else {}
-        app.start_session("rapidcity", {"players": PLAYERS, "seed": seed, "window_ms": 600_000, **bounce})
+        app.start_session("rapidcity", {"players": PLAYERS, "seed": seed, "window_ms": 60_000, **bounce})
         pump_until(lambda: app.hardware()._started)
         screen: RefereeScreen = app.manager.current_screen
         hw = app.hardware()
