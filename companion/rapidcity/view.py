@@ -20,9 +20,9 @@ from companion.rapidcity.roundfile import parse_round
 
 NS_PER_MS = 1_000_000
 PAD_CARDS = ("character", "two_characters", "healing")
+"""Cards decided by the pads; on armed and disarmed cards only touches count (R-R9, R-R10)."""
 LATER_PRESSES_LISTED = 3
 """Presses on a tile after its first that the table is asked to name (see ``presses_to_name``)."""
-"""Cards decided by the pads; on armed and disarmed cards only touches count (R-R9, R-R10)."""
 
 
 class PadEdge(Protocol):
@@ -57,7 +57,8 @@ class LiveCard:
     reveal_ns: int | None = None
     edges: list[PadEdge] = field(default_factory=list)
     tags: list[tuple[int, str, int]] = field(default_factory=list)
-    who: dict[int, str] = field(default_factory=dict)  # a press's stamp (t_ns) -> whose pawn it was (R-R5)
+    # (pad, stamp) of a press -> whose pawn it put down (R-R5); two pads may share a stamp (a true dead heat)
+    who: dict[tuple[int, int], str] = field(default_factory=dict)
     touches: list[dict[str, Any]] = field(default_factory=list)
     closed_ns: int | None = None  # when the screen closed the claim window
     _referee: Referee | None = field(default=None, init=False, repr=False, compare=False)
@@ -117,8 +118,8 @@ class LiveCard:
         for edge in sorted(self.edges, key=lambda e: (e.t_ns, e.pad, not e.pressed)):
             event: dict[str, Any] = {"pad": edge.pad, "edge": "press" if edge.pressed else "release",
                                      "t_ms": since_reveal_ms(edge.t_ns, reveal)}
-            if edge.pressed and edge.t_ns in self.who:
-                event["player"] = self.who[edge.t_ns]
+            if edge.pressed and (edge.pad, edge.t_ns) in self.who:
+                event["player"] = self.who[edge.pad, edge.t_ns]
             out.append(event)
         return out
 
@@ -187,11 +188,11 @@ class LiveCard:
             return True
         return self.decided_by_pads and len(verdict.claims) >= len(self.players)
 
-    def tag_guesses(self, known: Mapping[str, str]) -> dict[int, str]:
+    def tag_guesses(self, known: Mapping[str, str]) -> dict[tuple[int, int], str]:
         """Whose pawn each press since the reveal put down, as the RFID reader on its tile
         saw it (the last read before the next press there), for tags already matched to a
-        colour: press stamp -> colour. The players confirm or correct it (R-R5)."""
-        guesses: dict[int, str] = {}
+        colour: (pad, press stamp) -> colour. The players confirm or correct it (R-R5)."""
+        guesses: dict[tuple[int, int], str] = {}
         for press, tags in self._reads_per_press().items():
             if tags and known.get(tags[-1]) in self.players:
                 guesses[press] = known[tags[-1]]
@@ -203,17 +204,17 @@ class LiveCard:
         return {tags[0]: self.who[press] for press, tags in self._reads_per_press().items()
                 if press in self.who and len(set(tags)) == 1}
 
-    def _reads_per_press(self) -> dict[int, list[str]]:
+    def _reads_per_press(self) -> dict[tuple[int, int], list[str]]:
         """The tags read on each press's tile since the reveal, from that press until the
         next one there (a read a moment before the first press belongs to it)."""
-        reads: dict[int, list[str]] = {}
+        reads: dict[tuple[int, int], list[str]] = {}
         presses = self.presses()
         for pad, tag, t_ns in sorted(self.tags, key=lambda read: read[2]):
             on_pad = [p.t_ns for p in presses if p.pad == pad]
             if not on_pad or t_ns < (self.reveal_ns or 0):
                 continue
             earlier = [t for t in on_pad if t <= t_ns]
-            reads.setdefault(earlier[-1] if earlier else on_pad[0], []).append(tag)
+            reads.setdefault((pad, earlier[-1] if earlier else on_pad[0]), []).append(tag)
         return reads
 
 

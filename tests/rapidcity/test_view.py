@@ -52,7 +52,7 @@ def test_events_in_time_order_and_the_claiming_press_names_its_player():
     for edge in [Edge(3, True, REVEAL + 500 * MS), Edge(3, False, REVEAL + 900 * MS),
                  Edge(3, True, REVEAL + 950 * MS), Edge(1, True, REVEAL - 20 * MS)]:
         assert card.add_edge(edge)
-    card.who = {REVEAL + 500 * MS: "blue"}
+    card.who = {(3, REVEAL + 500 * MS): "blue"}
     assert card.events() == [
         {"pad": 1, "edge": "press", "t_ms": -20.0},  # a false start nobody named
         {"pad": 3, "edge": "press", "t_ms": 500.0, "player": "blue"},
@@ -79,7 +79,7 @@ def test_live_verdict_claims_then_judges_once_everyone_is_named():
     assert [c.pad for c in verdict.claims] == [1, 3, 2]
     assert all(c.player is None for c in verdict.claims)
     assert card.window_over(REVEAL + 401 * MS, verdict)  # a tile claimed per player
-    card.who = {p.t_ns: who for p, who in zip(card.presses(), ("red", "green", "blue"))}
+    card.who = {(p.pad, p.t_ns): who for p, who in zip(card.presses(), ("red", "green", "blue"))}
     verdict = card.verdict()
     assert verdict.bullets == {"red": 0, "blue": 1, "green": 0}
 
@@ -92,7 +92,7 @@ def test_a_pawn_named_on_two_presses_moved_and_the_photo_finish_shows_it():
                  Edge(1, True, REVEAL + 650 * MS)):
         card.add_edge(edge)
     first, second, third = card.presses()
-    card.who = {first.t_ns: "blue", second.t_ns: "blue", third.t_ns: "red"}
+    card.who = {(2, first.t_ns): "blue", (3, second.t_ns): "blue", (1, third.t_ns): "red"}
     verdict = card.verdict()
     assert verdict.bullets == {"red": 0, "blue": 0, "green": 1}
     rows = photo_finish(verdict)
@@ -104,7 +104,7 @@ def test_the_engine_books_the_round_built_and_agrees_with_the_live_verdict():
     state = ENGINE.initial_state({"players": ["red", "blue", "green"], "seed": 1})
     card = LiveCard(round_template(state), started_ns=T0, reveal_ns=REVEAL)
     card.add_edge(Edge(3, True, REVEAL + 420 * MS))
-    card.who = {REVEAL + 420 * MS: "green"}
+    card.who = {(3, REVEAL + 420 * MS): "green"}
     card.add_touch("red", "blue", None, REVEAL + 900 * MS)
     after = ENGINE.apply(state, {"type": "play", "round": card.round()})
     assert after.played[-1].verdict["totals"] == card.verdict().totals
@@ -154,8 +154,8 @@ def test_rfid_reads_prefill_and_confirmations_teach_new_tags():
     card.add_tag(1, "1111111111", REVEAL + 300 * MS)
     card.add_tag(2, "2222222222", REVEAL + 350 * MS)
     card.add_tag(7, "7777777777", REVEAL + 350 * MS)  # no such tile
-    assert card.tag_guesses({"1111111111": "green", "2222222222": "purple"}) == {one: "green"}
-    card.who = {one: "green", two: "red"}
+    assert card.tag_guesses({"1111111111": "green", "2222222222": "purple"}) == {(1, one): "green"}
+    card.who = {(1, one): "green", (2, two): "red"}
     assert card.learned_tags() == {"1111111111": "green", "2222222222": "red"}
     card.add_tag(2, "3333333333", REVEAL + 400 * MS)  # two pawns seen: teach nothing
     assert card.learned_tags() == {"1111111111": "green"}
@@ -180,7 +180,7 @@ def test_notes_and_outcomes_use_the_players_names():
         "Ann (red) claims the saloon; blue and Cy (green) too; reduced"
     card = live()
     card.add_edge(Edge(1, True, REVEAL + 300 * MS))
-    card.who = {REVEAL + 300 * MS: "red"}
+    card.who = {(1, REVEAL + 300 * MS): "red"}
     verdict = card.verdict()
     assert outcomes(verdict.bullets, verdict.healed, verdict.totals, names) == [
         "blue takes a bullet (1 in all)", "Cy takes a bullet (1 in all)", "No bullet: Ann"]
@@ -207,10 +207,10 @@ def test_a_named_false_start_costs_its_maker_a_bullet_when_the_setting_is_on():
     early = Edge(2, True, REVEAL - 150 * MS)
     for edge in (early, Edge(2, False, REVEAL - 100 * MS), Edge(1, True, REVEAL + 300 * MS)):
         assert card.add_edge(edge)
-    card.who = {REVEAL + 300 * MS: "red"}  # red is safe on the prison (Indian card)
+    card.who = {(1, REVEAL + 300 * MS): "red"}  # red is safe on the prison (Indian card)
     assert card.false_starts() == [early]
     assert card.verdict().bullets["red"] == 0  # an unnamed false start costs nobody
-    card.who[early.t_ns] = "red"
+    card.who[2, early.t_ns] = "red"
     assert card.events()[0] == {"pad": 2, "edge": "press", "t_ms": -150.0, "player": "red"}
     verdict = card.verdict()
     assert verdict.bullets["red"] == 1
@@ -224,7 +224,7 @@ def test_a_press_on_a_disarmed_card_is_a_moved_pawn_the_moment_it_happens():
     card.add_edge(Edge(3, True, REVEAL + 410 * MS))
     verdict = card.verdict()
     assert [(p.pad, p.t_ms, p.player) for p in verdict.touch_presses] == [(3, 410.0, None)]
-    card.who = {REVEAL + 410 * MS: "blue"}
+    card.who = {(3, REVEAL + 410 * MS): "blue"}
     assert card.verdict().bullets == {"red": 0, "blue": 1, "green": 0}
     card.add_touch("red", "blue", None, REVEAL + 900 * MS)
     assert card.verdict().bullets == {"red": 1, "blue": 0, "green": 0}
@@ -255,3 +255,12 @@ def test_a_chattering_pad_cannot_bury_the_table_in_presses_to_name():
         card.add_edge(Edge(3, False, REVEAL + (220 + 40 * i) * MS))
     listed, left = card.presses_to_name()
     assert [e.pad for e in listed] == [1, 3, 3, 3, 3] and left == 16
+
+
+def test_two_pads_stamped_in_the_same_instant_are_named_apart():
+    """A true dead heat on a microsecond-stamped pad board: one stamp, two presses."""
+    card = live()
+    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
+    card.add_edge(Edge(3, True, REVEAL + 300 * MS))
+    card.who = {(1, REVEAL + 300 * MS): "red"}
+    assert [e.get("player") for e in card.events()] == ["red", None]

@@ -526,8 +526,8 @@ class RefereeScreen(GameScreen):
     def to_identity(self) -> None:
         """R-R5: whose pawn each press put down, prefilled from the RFID readers."""
         known = App.get_running_app().store.pref(TAGS_PREF, {})
-        for press_ns, colour in self.live.tag_guesses(known).items():
-            self.live.who.setdefault(press_ns, colour)
+        for press, colour in self.live.tag_guesses(known).items():
+            self.live.who.setdefault(press, colour)
         self.preview = self.live.verdict()
         self._show_presses(self.panels["identity"].ids.rows)
         self.stage = "identity"
@@ -540,7 +540,7 @@ class RefereeScreen(GameScreen):
         presses, left_out = self.live.presses_to_name()
         for edge in presses:
             line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns)
-            self._add_chips(line, lambda p, t=edge.t_ns: self.pick(t, p))
+            self._add_chips(line, lambda p, key=(edge.pad, edge.t_ns): self.pick(key, p))
             box.add_widget(line)
         if left_out:
             box.add_widget(NoteText(text=f"{left_out} more presses on the same tiles are not listed "
@@ -549,7 +549,7 @@ class RefereeScreen(GameScreen):
             for edge in self.live.false_starts():
                 line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns, false_start=True,
                                    text=f"False start: {self.tiles[edge.pad].tile_name}, {self._at(edge.t_ns)}")
-                self._add_chips(line, lambda p, t=edge.t_ns: self.pick(t, p))
+                self._add_chips(line, lambda p, key=(edge.pad, edge.t_ns): self.pick(key, p))
                 box.add_widget(line)
         self._mark_presses(box)
 
@@ -580,11 +580,11 @@ class RefereeScreen(GameScreen):
                 else:
                     row.text = f"{ordinal(place)}: {tile}, {at}" if place else f"Then: {tile}, {at}"
             for chip in row.ids.chips.children:
-                chip.state = "down" if who.get(row.press_ns) == chip.colour else "normal"
+                chip.state = "down" if who.get((row.pad, row.press_ns)) == chip.colour else "normal"
         if box is not self.panels["identity"].ids.rows:
             return
         presses = [row for row in rows if not row.false_start]
-        named_count = sum(1 for row in presses if row.press_ns in who)
+        named_count = sum(1 for row in presses if (row.pad, row.press_ns) in who)
         self.status = f"{named_count} of {len(presses)} presses named" + (
             "." if named_count == len(presses) else ": a press nobody names goes to nobody (R-R5).")
         if self.preview.moves:
@@ -594,21 +594,21 @@ class RefereeScreen(GameScreen):
         if len(presses) < len(rows):
             self.status += " Name who made each false start, or nobody takes its bullet."
 
-    def pick(self, press_ns: int, player: str) -> None:
+    def pick(self, press: tuple[int, int], player: str) -> None:
         """One tap names whose pawn a press put down; a second tap on the same chip unnames
         it. The same player on two presses moved their pawn (R-R6)."""
         who = self.live.who
-        if who.get(press_ns) == player:
-            del who[press_ns]
+        if who.get(press) == player:
+            del who[press]
         else:
-            who[press_ns] = player
+            who[press] = player
         self.preview = self.live.verdict()
         self._show_claims()
         box = self.panels["touches" if self.stage == "touches" else "identity"].ids.rows
         self._mark_presses(box)
         if self.stage != "identity":
             return
-        unnamed = [row for row in self._press_rows(box) if not row.false_start and row.press_ns not in who]
+        unnamed = [row for row in self._press_rows(box) if not row.false_start and (row.pad, row.press_ns) not in who]
         if unnamed:
             self.panels["identity"].ids.scroll.scroll_to(unnamed[0], animate=False)  # the next press to name
 

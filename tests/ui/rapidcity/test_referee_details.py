@@ -156,7 +156,7 @@ def test_rfid_reads_prefill_who_is_on_a_tile_and_confirmations_teach_tags(ui):
             hw.events.put(TagRead(pad, tag, now_ns()))
     pump_until(ui, lambda: screen.stage == "finish")
     ui.tap("Who is where?")
-    named = {e.pad: screen.live.who.get(e.t_ns) for e in screen.live.presses()}
+    named = {e.pad: screen.live.who.get((e.pad, e.t_ns)) for e in screen.live.presses()}
     assert named == {1: "blue", 2: None, 3: None}  # known tag: prefilled; unknown: asked
     rows = {r.pad: r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)}
     assert ui.find("blue", root=rows[1]).state == "down"

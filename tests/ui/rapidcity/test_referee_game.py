@@ -115,7 +115,7 @@ def name_tiles(ui, plan: list[tuple[str, int]]) -> None:
     rows = {row.pad: row for row in screen.panels["identity"].ids.rows.children if isinstance(row, IdentityRow)}
     for who, pad in plan:
         ui.tap(names[who], root=rows[pad])
-    assert {e.pad: screen.live.who[e.t_ns] for e in screen.live.presses()} == {pad: who for who, pad in plan}
+    assert {e.pad: screen.live.who[e.pad, e.t_ns] for e in screen.live.presses()} == {pad: who for who, pad in plan}
 
 
 def touch(ui, by: str, pawn: str) -> None:
