@@ -58,7 +58,9 @@ def database_checks(db: str | os.PathLike[str] | None, *, record: bool = False) 
         checks.append(Check(NAME, OK, f"{path} (empty: the app sets it up on first start)"))
     else:
         # a place problem already says why the file cannot be opened; the games in it still count
-        checks += [c for c in _contents(path, record) if not (problem and c.found.startswith("cannot open"))]
+        # (and a file that cannot be written is not asked to remember the check)
+        checks += [c for c in _contents(path, record and not problem)
+                   if not (problem and c.found.startswith("cannot open"))]
     pid = holder(path)
     if pid is not None:
         process = f" (process {pid})" if pid else ""
