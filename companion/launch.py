@@ -24,7 +24,12 @@ def configure_kivy(*, fullscreen: bool) -> None:
     # Clock.schedule_once_free (the referee's pad queue does) interrupts the frame
     # wait, so a claim is drawn in the next frame rather than up to a frame later.
     os.environ.setdefault("KIVY_CLOCK", "free_all")
+    from ui import kivylog
+
+    os.environ.setdefault("KIVY_CLIPBOARD", kivylog.CLIPBOARD)
     from kivy.config import Config
+
+    kivylog.install()  # before Kivy imports its input providers and clipboard
 
     Config.set("graphics", "width", str(WIDTH))
     Config.set("graphics", "height", str(HEIGHT))
@@ -39,8 +44,8 @@ def configure_kivy(*, fullscreen: bool) -> None:
 
         Logger.warning(f"Input: {problem}")
     apply_input(Config, providers)
-    # a touchscreen with no keyboard gets Kivy's on-screen keyboard for names
-    Config.set("kivy", "keyboard_mode", "systemanddock" if fullscreen else "system")
+    # the on-screen keyboard follows the Keyboard setting once the app runs (ui/keyboard.py)
+    Config.set("kivy", "keyboard_mode", "system")
 
 
 def run_app(args: argparse.Namespace) -> int:
