@@ -32,7 +32,7 @@ from companion.dbcheck import open_for_app
 from companion.engine import RuleError
 from companion.games import ENGINES
 from companion.store import GameSession, Store, StoreError
-from ui import theme
+from ui import keyboard, theme
 
 #: screen name -> "module:Class"; game kinds use their kind as the screen name and
 #: "<kind>_setup" for the screen that starts a new game
@@ -79,6 +79,8 @@ class CompanionApp(App):
         self.preload = preload
 
     def build(self) -> ScreenManager:
+        theme.fit_window(*Window.size)  # before any screen is built: sizes follow the window
+        keyboard.apply(self.store.pref(keyboard.PREF, "auto"))
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
         self.manager = ScreenManager(transition=NoTransition())

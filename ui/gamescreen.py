@@ -2,7 +2,9 @@
 
 An action reaches the store (committed to disk) before ``refresh`` redraws anything, so
 what the screen shows has always been saved. A refused action leaves everything as it was
-and its reason stays in the game bar until the next action.
+and its reason stays, whole, under the game bar until OK or the next action. What happened
+is also heard, so eyes can stay on the table: a refusal buzzes, the game's end plays a
+fanfare and says who won.
 """
 
 from __future__ import annotations
@@ -15,21 +17,39 @@ from kivy.uix.screenmanager import Screen
 from companion.engine import RuleError
 from companion.store import StoreError
 from companion.games import TITLES
+from ui import sounds
 import ui.widgets  # noqa: F401  (registers GameBar and BigButton for the kv rules)
+
+
+def game_over(winners: list[str]) -> str:
+    """The words for the end of a game."""
+    if not winners:
+        return "Game over."
+    names = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    return f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}."
 
 
 class GameScreen(Screen):
     session = ObjectProperty(None, allownone=True)
     title = StringProperty("")
-    message = StringProperty("")
+    message = StringProperty("")  # why the last action was refused, or could not be saved
+    news = StringProperty("")  # what just happened that the table should hear about
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
 
     def on_session(self, _screen: GameScreen, session: Any) -> None:
         if session is not None:
             self.title = TITLES.get(session.kind, session.kind)
-            self.message = ""
+            self.message = self.news = ""
             self.refresh()
+
+    def on_message(self, _screen: GameScreen, message: str) -> None:
+        if message:
+            sounds.play("refusal")
+
+    def dismiss(self) -> None:
+        """OK on the notice: the words have been read."""
+        self.message = self.news = ""
 
     @property
     def state(self) -> Any:
@@ -37,17 +57,7 @@ class GameScreen(Screen):
 
     def act(self, action: Mapping[str, Any]) -> bool:
         """Send one action; True if it was accepted (and saved), False if refused."""
-        try:
-            self.session.do(action)
-        except RuleError as exc:
-            self.message = f"Refused: {exc}"
-            return False
-        except StoreError as exc:
-            self.message = f"Not saved: {exc}"
-            return False
-        self.message = ""
-        self.refresh()
-        return True
+        return self._step(lambda: self.session.do(action), "Refused: ")
 
     def undo(self) -> None:
         self._step(self.session.undo)
@@ -55,14 +65,26 @@ class GameScreen(Screen):
     def redo(self) -> None:
         self._step(self.session.redo)
 
-    def _step(self, step) -> None:
+    def _step(self, step, refused: str = "") -> bool:
+        was_over = self.session.finished
         try:
             step()
-        except (RuleError, StoreError) as exc:
-            self.message = str(exc)
-            return
-        self.message = ""
+        except RuleError as exc:
+            self._refuse(f"{refused}{exc}")
+            return False
+        except StoreError as exc:
+            self._refuse(f"Not saved: {exc}")
+            return False
+        self.message = self.news = ""
+        if self.session.finished and not was_over:
+            self.news = game_over(list(self.session.result().get("winners", [])))
+            sounds.play("end")
         self.refresh()
+        return True
+
+    def _refuse(self, reason: str) -> None:
+        self.message = ""  # the same refusal twice is still heard twice
+        self.message = reason
 
     def refresh(self) -> None:
         """Redraw from ``self.state``. Subclasses extend this and call super()."""

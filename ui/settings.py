@@ -12,6 +12,7 @@ from kivy.utils import escape_markup
 from companion import __version__
 from companion.rulings import for_game
 from ui.kvload import load_kv
+import ui.keyboard  # noqa: F401  (registers KeyboardSetting for the kv rules)
 from ui.widgets import Caption, Heading
 
 GAMES = (("Spurs", "R-S"), ("Bountytown", "R-B"), ("Rapid City", "R-R"))

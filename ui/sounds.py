@@ -41,7 +41,22 @@ def _tick(t: float) -> float:
     return math.exp(-60 * t) * math.sin(2 * math.pi * 880 * t)
 
 
-VOICES = {"reveal": (_bell, 0.6), "draw": (_rattle, 0.3), "claim": (_tick, 0.08)}
+def _buzz(t: float) -> float:
+    """A refusal: two low, rough pulses, unlike anything good the app says."""
+    pulse = 1.0 if (t % 0.18) < 0.12 else 0.0
+    return pulse * 0.7 * (math.sin(2 * math.pi * 150 * t) + 0.4 * math.sin(2 * math.pi * 450 * t))
+
+
+def _fanfare(t: float) -> float:
+    """The game's end: three rising notes and a held fourth, a bugle call."""
+    notes = (523.25, 659.25, 783.99, 1046.5)
+    index = min(int(t / 0.16), 3)
+    start = index * 0.16
+    return math.exp(-3 * (t - start)) * math.sin(2 * math.pi * notes[index] * t)
+
+
+VOICES = {"reveal": (_bell, 0.6), "draw": (_rattle, 0.3), "claim": (_tick, 0.08),
+          "refusal": (_buzz, 0.36), "end": (_fanfare, 1.1)}
 
 
 def synthesise(name: str, path: Path) -> Path:

@@ -1,8 +1,9 @@
-"""Widgets every screen shares: big buttons, player chips, the game bar with Undo/Redo."""
+"""Widgets every screen shares: big buttons, player chips, the game bar with Undo/Redo and
+the notice that says what happened."""
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -37,17 +38,34 @@ class Heading(Label):
     """Section headings."""
 
 
+class Notice(BoxLayout):
+    """A line of words under the game bar that says what just happened: why an action was
+    refused (``tone`` "refusal") or news such as the game's end. It shows the words whole,
+    wrapped, at reading size, and stays until OK is tapped or the next action; it takes no
+    room when there is nothing to say."""
+
+    said = StringProperty("")  # not `text`: finding a widget by its words finds the Label alone
+    tone = OptionProperty("refusal", options=("refusal", "news"))
+
+    __events__ = ("on_dismiss",)
+
+    def on_dismiss(self) -> None:
+        """OK was tapped; whoever owns the words clears them."""
+
+
 class GameBar(BoxLayout):
-    """Home, the game's title, the last message (why an action was refused), Undo and Redo.
-    Every game screen puts one at its top (`screen: root` in its kv rule)."""
+    """Home, the game's title, Undo and Redo, and under them the :class:`Notice` with why an
+    action was refused, or the news. Every game screen puts one at its top (`screen: root`
+    in its kv rule)."""
 
     screen = ObjectProperty(None, allownone=True)
     title = StringProperty("")
     message = StringProperty("")
+    news = StringProperty("")
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
 
-    _MIRRORED = ("title", "message", "can_undo", "can_redo")
+    _MIRRORED = ("title", "message", "news", "can_undo", "can_redo")
 
     def on_screen(self, _bar: GameBar, screen) -> None:
         # Explicit binds: a kv expression through `root.screen.can_undo` lost its binding

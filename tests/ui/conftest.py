@@ -86,7 +86,12 @@ class Driver:
 def start_app(db: Path, **kwargs):
     from ui.app import CompanionApp
 
-    app = CompanionApp(Store(db), backend=kwargs.pop("backend", "sim"), **kwargs)
+    store = Store(db)
+    # a test that taps a field and then a button below it means the button, not a key of the
+    # on-screen keyboard (this machine has no keyboard, so "auto" would show it); tests of the
+    # keyboard itself pass keyboard="on"
+    store.set_pref("keyboard", kwargs.pop("keyboard", "off"))
+    app = CompanionApp(store, backend=kwargs.pop("backend", "sim"), **kwargs)
     app._run_prepare()  # what App.run() does before its loop: build, attach to the window, on_start
     return Driver(app)
 
