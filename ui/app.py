@@ -80,12 +80,12 @@ class CompanionApp(App):
 
     def build(self) -> ScreenManager:
         theme.fit_window(*Window.size)  # before any screen is built: sizes follow the window
-        keyboard.apply(self.store.pref(keyboard.PREF, "auto"))
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
         self.manager = ScreenManager(transition=NoTransition())
         if self.store is None:
             self.open_database()
+        keyboard.apply(self.store.pref(keyboard.PREF, "auto") if self.store is not None else "auto")
         self.go_home()
         return self.manager
 
