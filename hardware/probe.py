@@ -8,14 +8,17 @@ the real user (never a literal ``$USER``): the command must work when pasted.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import grp
 import os
 import pwd
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
 
 from companion.doctor import FAIL, OK, WARN, Check
 from companion.errors import InputError
@@ -104,6 +107,18 @@ def lgpio_setup_problem(environ: os._Environ | dict = os.environ, cwd: str | Non
     return None
 
 
+@contextlib.contextmanager
+def scratch_lg_wd() -> Iterator[dict[str, str]]:
+    """An environment whose ``LG_WD`` is a fresh folder, removed afterwards: importing
+    lgpio leaves a ``.lgd-nfy<N>`` FIFO behind in it, which a check must not leave in the
+    folder doctor was run from. An ``LG_WD`` already set is kept (it was checked)."""
+    if os.environ.get("LG_WD"):
+        yield dict(os.environ)
+        return
+    with tempfile.TemporaryDirectory(prefix="companion-lgpio-") as folder:
+        yield {**os.environ, "LG_WD": folder}
+
+
 def check_lgpio(python: str = sys.executable) -> Check:
     """Does ``import lgpio`` work for this Python, here? Tried in a child process so a
     failure (or lgpio's import-time FIFO) cannot disturb this one; the failure is turned
@@ -112,8 +127,9 @@ def check_lgpio(python: str = sys.executable) -> Check:
     if problem:
         return Check("lgpio", FAIL, *problem)
     try:
-        result = subprocess.run([python, "-c", "import lgpio; print(lgpio.LGPIO_PY_VERSION)"],
-                                capture_output=True, text=True, timeout=30)
+        with scratch_lg_wd() as env:  # doctor looks: it leaves no FIFO in the user's folder
+            result = subprocess.run([python, "-c", "import lgpio; print(hex(lgpio.LGPIO_PY_VERSION))"],
+                                    capture_output=True, text=True, timeout=30, env=env)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return Check("lgpio", FAIL, f"could not try importing lgpio ({exc})", "run companion doctor again")
     if result.returncode == 0:
@@ -154,17 +170,25 @@ def check_pin_factory() -> Check:
     from gpiozero import Device
     from gpiozero.exc import BadPinFactory
 
-    with warnings.catch_warnings(record=True) as fallbacks:
+    with warnings.catch_warnings(record=True) as fallbacks, scratch_lg_wd() as env:
         warnings.simplefilter("always")
+        saved = os.environ.get("LG_WD")
+        os.environ["LG_WD"] = env["LG_WD"]  # lgpio's C library reads it when imported here
         try:
             factory = Device._default_pin_factory()
         except BadPinFactory as exc:
             tried = "; ".join(str(w.message) for w in fallbacks)
             return Check("Pin factory", FAIL, f"no GPIO pin factory loads ({exc} {tried})".strip(),
-                         "sudo apt install python3-lgpio (or pip install 'oldwest-companion[pi]')")
+                         "on a Raspberry Pi: sudo apt install python3-lgpio (or pip install lgpio); "
+                         "elsewhere there are no GPIO pads: use --backend sim or --backend serial")
         except Exception as exc:  # a factory's import raising something else (OSError from lgpio)
             return Check("Pin factory", FAIL, f"gpiozero cannot load a pin factory ({type(exc).__name__}: {exc})",
                          "fix the lgpio check above first")
+        finally:
+            if saved is None:
+                os.environ.pop("LG_WD", None)
+            else:
+                os.environ["LG_WD"] = saved
     name = type(factory).__name__
     factory.close()
     if name != "LGPIOFactory":

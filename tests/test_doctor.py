@@ -106,3 +106,19 @@ def test_a_silent_pad_board_fails_the_doctor(monkeypatch):
         board.silence()
         check = probe.check_pad_board(board.path, None, wait_s=2)
     assert not check.ok and check.detail.startswith("silent") and "firmware" in check.fix
+
+
+def test_trying_lgpio_leaves_no_fifo_in_the_folder_doctor_runs_from(tmp_path, monkeypatch):
+    fake = tmp_path / "lib"
+    fake.mkdir()
+    (fake / "lgpio.py").write_text(  # like lgpio: a notification FIFO in $LG_WD or here, at import
+        "import os\nopen(os.path.join(os.environ.get('LG_WD', '.'), '.lgd-nfy0'), 'w').close()\n"
+        "LGPIO_PY_VERSION = 0x00020200\n")
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.setenv("PYTHONPATH", str(fake))
+    monkeypatch.delenv("LG_WD", raising=False)
+    monkeypatch.chdir(here)
+    check = probe.check_lgpio()
+    assert check.ok and "0x20200" in check.detail
+    assert list(here.iterdir()) == []
