@@ -26,6 +26,8 @@ from companion.limits import MONITOR_SECONDS, PATH_CHARS, PATH_PART_BYTES, one_l
 
 BACKENDS = ("auto", "gpio", "serial", "sim")
 GAME_CLI_MODULES = ("companion.spurs.cli", "companion.bountytown.cli", "companion.rapidcity.cli")
+#: verbs that are no game's: export, import, backup, restore
+DATA_CLI_MODULES = ("companion.exchange_cli",)
 #: exit status when the reader of our output went away (`companion ... | head`): what a
 #: program killed by SIGPIPE reports (128 + 13), so shells treat it as usual
 EXIT_PIPE_CLOSED = 141
@@ -100,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_verbs = odds.add_subparsers(title="odds", metavar="KIND", required=True)
 
     commands = Commands(top=top, odds=odds_verbs)
-    for module in GAME_CLI_MODULES:
+    for module in GAME_CLI_MODULES + DATA_CLI_MODULES:
         importlib.import_module(module).register(commands)
     for verb in _verb_parsers(parser):
         add_db_option(verb, suppress=True)
