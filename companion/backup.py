@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from companion.dblock import AppLock
+from companion.dblock import AppLock, holder
 from companion.errors import InputError, StoreError
 from companion.store import APPLICATION_ID, SCHEMA_VERSION, Store
 
@@ -92,12 +92,12 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
         raise InputError(f"{source} is empty, not a companion backup; nothing was changed")
     refuse_live(db, source, "restore from")
     db.parent.mkdir(parents=True, exist_ok=True)
-    lock = AppLock(db)  # refused while the app runs; keeps it from starting meanwhile
+    lock = exclusive(db, "restore")  # keeps the app from starting meanwhile
     part = db.with_name(db.name + ".restoring")
     try:
         _remove(part)
         try:
-            reader = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
+            reader = sqlite3.connect(_read_only(source), uri=True)
             try:
                 target = sqlite3.connect(part)
                 try:
@@ -126,6 +126,17 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
     return Copy(db, db.stat().st_size, copy.sessions, copy.events, kept)
 
 
+def exclusive(db: Path, verb: str) -> AppLock:
+    """The app's own lock on ``db``, so the app cannot start while ``verb`` replaces or
+    adds to its games; refused, saying so, while the app runs."""
+    pid = holder(db)
+    if pid is not None:
+        process = f" (process {pid})" if pid else ""
+        raise InputError(f"the companion app{process} is using {db}: close it first (on the Pi: sudo systemctl "
+                         f"stop companion), then {verb} again; nothing was changed")
+    return AppLock(db)
+
+
 def _checked(path: Path, *, what: str) -> Copy:
     """The copy at ``path`` (ours to change) is a companion database not newer than this
     companion and passes the full integrity check, or a :class:`StoreError` says why; it is
@@ -148,7 +159,8 @@ def _checked(path: Path, *, what: str) -> Copy:
     except StoreError as exc:  # its first sentence says what is wrong, naming the copy's path
         raise StoreError(str(exc).split(". ")[0].replace(f"the database {path}", what)) from None
     if integrity != "ok":
-        raise StoreError(f"{what} is damaged ({integrity[:200]})")
+        found = " ".join(integrity.replace("*** in database main ***", "").split())
+        raise StoreError(f"{what} is damaged ({found[:150]}{'...' if len(found) > 150 else ''})")
     conn = sqlite3.connect(path)
     try:
         sessions, events = (conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("sessions", "events"))
@@ -164,6 +176,14 @@ def refuse_live(db: Path, other: Path, verb: str) -> None:
     for path in live:
         if other.resolve() == path.resolve() or (other.exists() and path.exists() and os.path.samefile(other, path)):
             raise InputError(f"cannot {verb} {other}: it is the database in use ({path}); choose another file")
+
+
+def _read_only(source: Path) -> str:
+    """The URI that reads ``source`` without writing anything beside it: ``immutable`` when
+    it has no journal (SQLite would otherwise make a -shm file next to a WAL-mode file, even
+    read-only); plain ``mode=ro`` when it has a -wal, whose transactions are part of it."""
+    journal = any(Path(f"{source}{suffix}").exists() for suffix in ("-wal", "-journal"))
+    return source.resolve().as_uri() + ("?mode=ro" if journal else "?immutable=1")
 
 
 def _is_companion_file(path: Path) -> bool:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion import __version__
-from companion.dblock import AppLock
+from companion.backup import exclusive
 from companion.dbrows import RowDamage, describe, event_action, game_name, session_fields, timestamp
 from companion.engine import RuleError, dumps
 from companion.errors import InputError, StoreError
@@ -222,7 +222,7 @@ def import_file(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> I
     if not isinstance(sessions, list):
         raise InputError(f"{source}: its 'sessions' is {describe(sessions)}, not a list")
     games = [_game(item, number) for number, item in enumerate(sessions, 1)]
-    lock = AppLock(db)
+    lock = exclusive(Path(db), "import")
     try:
         with Store(db):  # creates a new database, or checks (and migrates) the one there
             pass
@@ -290,12 +290,12 @@ def _from_csv(source: Path, text: str) -> dict[str, Any]:
             elif record == "session":
                 doc["sessions"].append({
                     "game": row["game"], "started": row["time"],
-                    "settings": _cell_json(row["settings"], f"{source} line {line}")})
+                    "settings": _cell_json(row["settings"], f"{source} line {line}"), "events": []})
             elif record == "event" and doc["sessions"]:
                 event = {"seq": _whole(row["seq"], f"{source} line {line}"), "event": row["event"], "at": row["time"]}
                 if row["action"]:
                     event["action"] = _cell_json(row["action"], f"{source} line {line}")
-                doc["sessions"][-1].setdefault("events", []).append(event)
+                doc["sessions"][-1]["events"].append(event)
             else:
                 raise InputError(f"{source} line {line}: a row of kind {describe(record)} "
                                  "(expected export, player, session, or event after a session)")
