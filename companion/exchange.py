@@ -66,8 +66,9 @@ class ImportReport:
 class _Game:
     """One session of an export, checked and replayed, ready to insert."""
 
-    where: str  # how a message names it ("session 3 (the 2nd in the file)")
+    where: str  # how a message names it ("session 3 in the file (Spurs)")
     kind: str
+    rules: dict[str, Any]  # the settings
     settings: str  # canonical JSON, as the store writes it
     started: str
     events: list[tuple[int, str, str | None, str]]  # (seq, kind, action JSON or None, at)
@@ -91,11 +92,11 @@ def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, 
     """
     _check_db(db)
     read = sqlite3.connect(db)
-    read.text_factory = lambda raw: raw.decode("utf-8", "replace")
     try:
         read.execute("BEGIN")  # one snapshot of the WAL for every query below
         writer = _JsonWriter(out, game) if fmt == "json" else _CsvWriter(out, game)
         report = ExportReport()
+        read.text_factory = _lenient  # a few rows: a flipped bit is shown, not fatal
         for name, colour, created in read.execute("SELECT name, colour, created FROM players ORDER BY id"):
             writer.player({"name": name, "colour": colour, "created": created})
             report.players += 1
@@ -103,17 +104,19 @@ def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, 
         query = "SELECT id, kind, settings, started, finished, result FROM sessions"
         rows = read.execute(query + (" WHERE kind = ? ORDER BY id" if game else " ORDER BY id"),
                             (game,) if game else ()).fetchall()
+        read.text_factory = str  # the log: fast, and a game whose bytes are not UTF-8 is damaged
+        log = _Log(read)
         for row in rows:
             try:
                 kind, settings, started, finished, result = session_fields(row)
-                events = _logged_events(read, row[0])
+                count = log.check(row[0])
+                writer.session({"id": row[0], "game": kind, "settings": settings, "started": started,
+                                "finished": finished, "result": result}, log, row[0])
             except RowDamage as damage:
                 report.skipped.append(f"game session {row[0]} ({game_name(row[1])}) left out: {damage}")
                 continue
-            writer.session({"id": row[0], "game": kind, "settings": settings, "started": started,
-                            "finished": finished, "result": result}, events)
             report.sessions += 1
-            report.events += len(events)
+            report.events += count
         writer.end()
         read.execute("COMMIT")
     except sqlite3.DatabaseError as exc:
@@ -121,6 +124,10 @@ def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, 
     finally:
         read.close()
     return report
+
+
+def _lenient(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
 def _check_db(db: str | os.PathLike[str]) -> None:
@@ -131,23 +138,82 @@ def _check_db(db: str | os.PathLike[str]) -> None:
         pass
 
 
-def _logged_events(read: sqlite3.Connection, session_id: int) -> list[tuple[int, str, str | None, str]]:
-    """The game's log as stored (seq, kind, action JSON, time), each row checked the way
-    a replay checks it, so a damaged log is never written out as if it were sound."""
-    events = read.execute("SELECT seq, kind, action, at FROM events WHERE session_id = ? ORDER BY seq",
-                          (session_id,)).fetchall()
-    for expected, (seq, kind, action, at) in enumerate(events, 1):
+#: a log row as the store writes it (what :func:`companion.dbrows.event_action` checks),
+#: tested by SQLite itself: a year of history is 1.5 million rows, too many to parse in
+#: Python. json_type() raises on text that is not JSON, and is NULL unless it is an object
+#: (or for a 'type' that is not text).
+_SOUND_ROW = """typeof(at) = 'text' AND julianday(at) IS NOT NULL AND CASE kind
+    WHEN 'do' THEN json_type(action, '$.type') IS 'text'
+    WHEN 'undo' THEN action IS NULL WHEN 'redo' THEN action IS NULL ELSE 0 END"""
+#: each event as its JSON text, the action copied as stored (checked by _SOUND_ROW)
+_EVENT_JSON = """'{"seq":' || seq || ',"event":"' || kind || '","at":' || json_quote(at)
+    || CASE kind WHEN 'do' THEN ',"action":' || action ELSE '' END || '}'"""
+
+
+class _Log:
+    """One game's events read for export, each row checked: as JSON texts or as rows."""
+
+    def __init__(self, read: sqlite3.Connection) -> None:
+        self._read = read
+
+    def check(self, session_id: int) -> int:
+        """The number of events, numbered 1, 2, 3... (else :class:`RowDamage`)."""
+        count, first, last, odd = self._read.execute(
+            "SELECT count(*), min(seq), max(seq), total(typeof(seq) != 'integer') FROM events WHERE session_id = ?",
+            (session_id,)).fetchone()
+        if count and (odd or first != 1 or last != count):
+            self._name_the_damage(session_id)
+        return count
+
+    def as_json(self, session_id: int) -> str:
+        """The events as a JSON array's items, in order: joined by SQLite, in the order of
+        the primary key (session_id, seq) it scans, so Python never touches a row."""
+        [(count, sound, text)] = self._sound(session_id, (
+            f"SELECT count(*), count(t), group_concat(t, ',') FROM (SELECT CASE WHEN {_SOUND_ROW} THEN "
+            f"{_EVENT_JSON} END AS t FROM events WHERE session_id = ? ORDER BY seq)"), tuple)
+        if sound != count:
+            self._name_the_damage(session_id)
+            raise RowDamage("its log is not what the companion writes")
+        return text or ""
+
+    def rows(self, session_id: int) -> list[tuple[int, str, str | None, str]]:
+        return self._sound(session_id, f"SELECT seq, kind, action, at, {_SOUND_ROW} FROM events "
+                                       "WHERE session_id = ? ORDER BY seq", lambda row: row[:4] if row[4] else None)
+
+    def _sound(self, session_id: int, query: str, shape) -> list:
+        """The query's rows shaped; a row shaped to None (unsound) or one SQLite cannot
+        read is named by :meth:`_name_the_damage`."""
         try:
-            event_action(expected, seq, kind, action)
-            timestamp(at, "event")
-        except RowDamage as damage:
-            raise RowDamage(f"event {describe(seq)}: {damage}") from None
-    return events
+            found = [shape(row) for row in self._read.execute(query, (session_id,))]
+        except sqlite3.OperationalError as exc:
+            if "decode" in str(exc):
+                raise RowDamage("its log holds bytes that are not UTF-8 text") from None
+            found = [None]  # malformed JSON, or a BLOB where JSON belongs
+        if None in found:
+            self._name_the_damage(session_id)
+            raise RowDamage("its log is not what the companion writes")
+        return found
+
+    def _name_the_damage(self, session_id: int) -> None:
+        """Raise the store's :class:`RowDamage` for the first bad event, in its words (if
+        the store's checks find none, return: the game is as the store would replay it)."""
+        self._read.text_factory = _lenient
+        try:
+            events = self._read.execute("SELECT seq, kind, action, at FROM events WHERE session_id = ? "
+                                        "ORDER BY seq", (session_id,)).fetchall()
+        finally:
+            self._read.text_factory = str
+        for expected, (seq, kind, action, at) in enumerate(events, 1):
+            try:
+                event_action(expected, seq, kind, action)
+                timestamp(at, "event")
+            except RowDamage as damage:
+                raise RowDamage(f"event {describe(seq)}: {damage}") from None
 
 
 class _JsonWriter:
     """Writes the JSON export as it goes, a game a line, so memory stays flat however
-    many games there are. Actions are copied as stored (canonical JSON text, checked)."""
+    many games there are."""
 
     def __init__(self, out: TextIO, game: str | None) -> None:
         self._out = out
@@ -162,10 +228,8 @@ class _JsonWriter:
         self._out.write('],\n"sessions": [')
         self._first = True
 
-    def session(self, head: dict[str, Any], events: list[tuple[int, str, str | None, str]]) -> None:
-        parts = [f'{{"seq":{seq},"event":"{kind}","at":{json.dumps(at)}'
-                 + (f',"action":{action}}}' if kind == "do" else "}") for seq, kind, action, at in events]
-        self._item(json.dumps(head)[:-1] + ',"events":[' + ",".join(parts) + "]}")
+    def session(self, head: dict[str, Any], log: _Log, session_id: int) -> None:
+        self._item(json.dumps(head)[:-1] + ',"events":[' + log.as_json(session_id) + "]}")
 
     def end(self) -> None:
         self._out.write("\n]}\n")
@@ -190,7 +254,8 @@ class _CsvWriter:
     def start_sessions(self) -> None:
         pass
 
-    def session(self, head: dict[str, Any], events: list[tuple[int, str, str | None, str]]) -> None:
+    def session(self, head: dict[str, Any], log: _Log, session_id: int) -> None:
+        events = log.rows(session_id)
         self._row(record="session", session=head["id"], game=head["game"], time=head["started"],
                   finished=head["finished"] or "", settings=dumps(head["settings"]),
                   result="" if head["result"] is None else dumps(head["result"]))
@@ -213,20 +278,28 @@ def _now() -> str:
 def import_file(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> ImportReport:
     """Load an export (JSON or CSV) into the database at ``db`` (made if there is none).
 
-    Everything is checked before the database is opened; then the players and games are
-    written in one transaction. Refused while the app runs on ``db`` (it would not see the
-    new games, and its own writes would interleave with these)."""
+    The file is checked value by value before the database is opened; then, in one
+    transaction, each game not already there is replayed under the rules and written with
+    the players. Anything refused rolls it all back (and removes a database this call made).
+    Refused while the app runs on ``db`` (it would not see the new games, and its own
+    writes would interleave with these)."""
     doc = _read_export(Path(source))
     players = _players(doc.get("players"))
     sessions = doc.get("sessions")
     if not isinstance(sessions, list):
         raise InputError(f"{source}: its 'sessions' is {describe(sessions)}, not a list")
     games = [_game(item, number) for number, item in enumerate(sessions, 1)]
+    fresh = not Path(db).exists()
     lock = exclusive(Path(db), "import")
     try:
         with Store(db):  # creates a new database, or checks (and migrates) the one there
             pass
         return _write(db, players, games)
+    except BaseException:
+        if fresh:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{db}{suffix}").unlink(missing_ok=True)
+        raise
     finally:
         lock.release()
 
@@ -340,8 +413,7 @@ def _players(items: Any) -> list[tuple[str, str, str]]:
 
 
 def _game(item: Any, number: int) -> _Game:
-    """One session of the export, checked value by value, then replayed through its rules
-    to find its result (the log is the truth; a stored result is not trusted)."""
+    """One session of the export, checked value by value (:func:`_replay` checks its play)."""
     where = f"session {number} in the file"
     if not isinstance(item, dict):
         raise InputError(f"{where} is {describe(item)}, not an object")
@@ -354,11 +426,9 @@ def _game(item: Any, number: int) -> _Game:
         raise InputError(f"{where}: its settings are {describe(settings)}, not an object")
     try:
         started = timestamp(item.get("started"), "start")
-        game = _Game(where, kind, dumps(settings), started, _events(item.get("events"), where))
+        return _Game(where, kind, settings, dumps(settings), started, _events(item.get("events"), where))
     except (RowDamage, TypeError, ValueError) as damage:  # ValueError: a NaN or a huge number in JSON
         raise InputError(f"{where}: {damage}") from None
-    _replay(game, settings)
-    return game
 
 
 def _events(items: Any, where: str) -> list[tuple[int, str, str | None, str]]:
@@ -379,13 +449,14 @@ def _events(items: Any, where: str) -> list[tuple[int, str, str | None, str]]:
     return events
 
 
-def _replay(game: _Game, settings: dict[str, Any]) -> None:
+def _replay(game: _Game) -> None:
     """Replay the log as the store does (the same :class:`Timeline`), so a log the rules
-    refuse is refused here rather than imported as a game nobody can open."""
+    refuse is refused rather than imported as a game nobody can open, and take its result
+    from that replay (the log is the truth; a result written in the file is not trusted)."""
     engine = engine_for(game.kind)
     actions = {seq: text for seq, kind, text, _at in game.events if kind == "do"}
     try:
-        timeline = Timeline(engine, engine.initial_state(settings),
+        timeline = Timeline(engine, engine.initial_state(game.rules),
                             lambda seqs: {seq: json.loads(actions[seq]) for seq in seqs}, None)
         for seq, kind, text, _at in game.events:
             timeline.replay(seq, kind, text, None if text is None else json.loads(text))
@@ -415,6 +486,7 @@ def _write(db: str | os.PathLike[str], players: list[tuple[str, str, str]], game
                 if _already_there(conn, game):
                     report.present += 1
                     continue
+                _replay(game)
                 sid = conn.execute("INSERT INTO sessions (kind, settings, started, finished, result) "
                                    "VALUES (?, ?, ?, ?, ?)",
                                    (game.kind, game.settings, game.started, game.finished, game.result)).lastrowid

@@ -1,0 +1,77 @@
+"""Export and backup of a year of history (issue 14 targets: with 3,000 games of 500 actions
+each, export of everything < 10 s, backup < 2 s), at three sizes to show how they grow.
+
+The databases come from bench/scaledata.py (a real 500-action Spurs game played through the
+store, its log copied into thousands of sessions) and are cached in the temporary folder.
+Each figure is the median of REPEATS runs of the CLI's own functions, output to a file in
+the temporary folder (not a terminal). The machine is shared: figures are noisy.
+
+    python bench/bench_export.py [GAMES ...]
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scaledata import history  # noqa: E402
+
+from companion.backup import backup  # noqa: E402
+from companion.exchange import export, import_file  # noqa: E402
+
+REPEATS = 3
+SIZES = (300, 1000, 3000)
+
+
+def timed(run) -> float:
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main(sizes: tuple[int, ...]) -> None:
+    print(f"{'games':>6} {'MB':>7} {'export json':>12} {'export csv':>11} {'backup':>8}  (median of {REPEATS}, s)")
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch)
+        for games in sizes:
+            db = history(games, 500)
+            mb = db.stat().st_size / 1e6
+
+            def export_to(fmt: str) -> None:
+                with open(out / f"all.{fmt}", "w", encoding="utf-8", newline="") as handle:
+                    export(db, handle, fmt=fmt)
+
+            json_s = timed(lambda: export_to("json"))
+            csv_s = timed(lambda: export_to("csv"))
+            backup_s = timed(lambda: backup(db, out / "copy.db"))
+            print(f"{games:>6} {mb:>7.1f} {json_s:>12.2f} {csv_s:>11.2f} {backup_s:>8.2f}")
+        # import replays every game through its rules: shown once, at the smallest size, with
+        # each copied game given its own start time (copies of one game would be skipped as
+        # already there)
+        games = sizes[0]
+        small = out / "small.json"
+        with open(small, "w", encoding="utf-8") as handle:
+            export(history(games, 500), handle)
+        doc = json.loads(small.read_text())
+        for number, session in enumerate(doc["sessions"]):
+            session["started"] = f"2025-01-01T00:00:00.{number:03d}+00:00" if number < 1000 else session["started"]
+        small.write_text(json.dumps(doc))
+        start = time.perf_counter()
+        report = import_file(out / "imported.db", small)
+        print(f"import of {games} games ({report.sessions} new, {report.events} events, replayed and written in one "
+              f"transaction): {time.perf_counter() - start:.2f} s")
+    print("targets at 3000 games: export < 10 s, backup < 2 s")
+
+
+if __name__ == "__main__":
+    main(tuple(int(arg) for arg in sys.argv[1:]) or SIZES)
