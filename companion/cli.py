@@ -160,12 +160,17 @@ def check_paths(args: argparse.Namespace) -> None:
         if not value.strip():
             raise InputError(f"--{name}: the path is empty; give a file, e.g. --{name} ~/companion.db"
                              if name == "db" else f"--{name}: the value is empty")
-        if "\0" in value:
-            raise InputError(f"--{name} {quote(value)}: a path cannot hold a NUL character")
-        if len(value) > PATH_CHARS:
-            raise InputError(f"--{name} {quote(value)}: a path is at most {PATH_CHARS} characters")
-        if any(len(part.encode("utf-8", "surrogateescape")) > PATH_PART_BYTES for part in value.split("/")):
-            raise InputError(f"--{name} {quote(value)}: each name in a path is at most {PATH_PART_BYTES} bytes")
+        check_path(value, f"--{name} ")
+
+
+def check_path(value: str, label: str = "") -> None:
+    """Refuse a path no file can have (a NUL, too long); ``label`` names where it was given."""
+    if "\0" in value:
+        raise InputError(f"{label}{quote(value)}: a path cannot hold a NUL character")
+    if len(value) > PATH_CHARS:
+        raise InputError(f"{label}{quote(value)}: a path is at most {PATH_CHARS} characters")
+    if any(len(part.encode("utf-8", "surrogateescape")) > PATH_PART_BYTES for part in value.split("/")):
+        raise InputError(f"{label}{quote(value)}: each name in a path is at most {PATH_PART_BYTES} bytes")
 
 
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")

@@ -41,6 +41,16 @@ def _db(args: argparse.Namespace) -> Path:
     return Path(args.db) if getattr(args, "db", None) else default_db_path()
 
 
+def _path(text: str, what: str) -> Path:
+    """A path given on the command line, refused in one line when no file can have it."""
+    from companion.cli import check_path
+
+    if not text.strip():
+        raise InputError(f"{what}: the path is empty")
+    check_path(text, f"{what} ")
+    return Path(text)
+
+
 def _export(args: argparse.Namespace) -> int:
     from companion.backup import refuse_live
     from companion.exchange import export
@@ -50,7 +60,7 @@ def _export(args: argparse.Namespace) -> int:
         if args.output is None:
             report = export(db, sys.stdout, game=args.game, fmt=args.format)
         else:
-            out = Path(args.output)
+            out = _path(args.output, "-o")
             refuse_live(db, out, "export to")
             report = _to_file(out, lambda handle: export(db, handle, game=args.game, fmt=args.format))
     except StoreError as exc:
@@ -86,7 +96,7 @@ def _import(args: argparse.Namespace) -> int:
     from companion.exchange import import_file
 
     try:
-        report = import_file(_db(args), args.file)
+        report = import_file(_db(args), _path(args.file, "FILE"))
     except StoreError as exc:
         raise InputError(str(exc)) from None
     present = f"; {report.present} already there, left as they were" if report.present else ""
@@ -99,7 +109,7 @@ def _backup(args: argparse.Namespace) -> int:
     from companion.backup import backup
 
     try:
-        copy = backup(_db(args), args.path)
+        copy = backup(_db(args), _path(args.path, "PATH"))
     except StoreError as exc:
         raise InputError(str(exc)) from None
     print(f"backed up {copy.sessions} sessions ({copy.events} events, {copy.bytes / 1e6:.1f} MB) to {copy.path}; "
@@ -111,7 +121,7 @@ def _restore(args: argparse.Namespace) -> int:
     from companion.backup import restore
 
     try:
-        copy = restore(_db(args), args.path)
+        copy = restore(_db(args), _path(args.path, "PATH"))
     except StoreError as exc:
         raise InputError(str(exc)) from None
     kept = f"; the database it replaced is kept as {copy.kept}" if copy.kept else ""

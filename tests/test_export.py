@@ -328,3 +328,16 @@ def test_bad_arguments_exit_2_without_a_traceback(argv, capsys):
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("companion")
 
+
+
+def test_db_after_the_verb_and_paths_no_file_can_have(tmp_path, capsys):
+    db = tmp_path / "companion.db"
+    sample_db(db)
+    export = tmp_path / "all.json"
+    assert cli("export", "-o", export, "--db", db) == 0
+    assert cli("import", export, "--db", tmp_path / "other.db") == 0
+    assert len(games_of(tmp_path / "other.db")) == 3
+    capsys.readouterr()
+    for argv in (["export", "-o", "a\0b"], ["import", "a\0b"], ["backup", "x" * 300], ["restore", ""]):
+        assert cli("--db", db, *argv) == 2
+        one_line_error(capsys)
