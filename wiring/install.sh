@@ -137,8 +137,10 @@ else
     current=unknown
 fi
 [[ $current == multi-user.target ]] || run systemctl set-default multi-user.target
-run systemctl daemon-reload
-run systemctl enable companion.service
+run systemctl enable companion.service  # works offline too (an image being built, a chroot)
+if ((dry)) || [[ -d /run/systemd/system ]]; then  # systemd is running: apply it now
+    run systemctl daemon-reload
+fi
 if ((!dry)) && [[ -d /run/systemd/system ]]; then
     run udevadm control --reload
     run udevadm trigger --subsystem-match=gpio --subsystem-match=drm
