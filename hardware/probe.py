@@ -98,12 +98,29 @@ def lgpio_setup_problem(environ: os._Environ | dict = os.environ, cwd: str | Non
         if not os.access(wd, os.W_OK | os.X_OK):
             return (f"LG_WD={wd} is not writable by {user}: lgpio cannot make its notification pipe there",
                     f"sudo chown {user} {wd}, or point LG_WD at a writable directory")
-        return None
+        return _foreign_fifo(wd, f"LG_WD={wd}")
     cwd = cwd or os.getcwd()
     if not os.access(cwd, os.W_OK | os.X_OK):
         return (f"lgpio makes its notification pipe in the working directory {cwd}, which {user} cannot write",
                 f"run from a folder {user} can write (cd ~), or set LG_WD to one: "
                 f"LG_WD=/tmp/lgpio-{user} after mkdir -p it")
+    return _foreign_fifo(cwd, f"the working directory {cwd}")
+
+
+def _foreign_fifo(folder: str, where: str) -> tuple[str, str] | None:
+    """lgpio reuses ``.lgd-nfy0``, ``1``...; one left by another user (root trying lgpio in
+    /tmp) cannot be replaced in a sticky folder, and the import fails with
+    "No such file or directory: '.lgd-nfy-3'"."""
+    me = os.geteuid()
+    for path in sorted(Path(folder).glob(".lgd-nfy*")):
+        try:
+            owner = path.lstat().st_uid
+        except OSError:
+            continue
+        if owner != me:
+            return (f"{where} holds {path.name}, left by another user (uid {owner}): lgpio cannot make "
+                    f"its notification pipe there",
+                    f"sudo rm {path}, or point LG_WD at a folder only {user_name()} writes")
     return None
 
 
@@ -151,7 +168,8 @@ def explain_lgpio_failure(stderr: str, python: str = sys.executable) -> tuple[st
                 "or pip install lgpio for this Python")
     if ".lgd-nfy" in last or "Permission denied" in last:
         return (f"lgpio cannot make its notification pipe ({last})",
-                "set LG_WD to a directory this user can write (the service unit uses /run/companion)")
+                "set LG_WD to a directory only this user writes (a .lgd-nfy file another user left "
+                "there blocks it; the service unit uses /run/companion)")
     return f"import lgpio fails: {last}", "reinstall lgpio (sudo apt install --reinstall python3-lgpio)"
 
 

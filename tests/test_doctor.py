@@ -122,3 +122,11 @@ def test_trying_lgpio_leaves_no_fifo_in_the_folder_doctor_runs_from(tmp_path, mo
     check = probe.check_lgpio()
     assert check.ok and "0x20200" in check.detail
     assert list(here.iterdir()) == []
+
+
+def test_a_fifo_left_by_another_user_is_named(tmp_path, monkeypatch):
+    (tmp_path / ".lgd-nfy0").touch()
+    real_geteuid = os.geteuid
+    monkeypatch.setattr(probe.os, "geteuid", lambda: real_geteuid() + 1)  # as if someone else made it
+    what, fix = probe.lgpio_setup_problem({"LG_WD": str(tmp_path)})
+    assert ".lgd-nfy0, left by another user" in what and f"sudo rm {tmp_path / '.lgd-nfy0'}" in fix

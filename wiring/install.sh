@@ -116,8 +116,11 @@ if [[ ! -x $VENV/bin/python ]]; then
     run /usr/bin/python3 -m venv --system-site-packages "$VENV"
 fi
 run "$VENV/bin/pip" install --quiet --upgrade "$src[pi]"
-# lgpio makes a FIFO in its working directory at import: try it in /tmp
-run env LG_WD=/tmp "$VENV/bin/python" -c "import lgpio"
+# lgpio makes a FIFO in $LG_WD at import: try it in a scratch folder, removed after (a
+# root-owned FIFO left in a shared folder would stop the app's user from importing it)
+scratch=$(mktemp -d)
+run env LG_WD="$scratch" "$VENV/bin/python" -c "import lgpio"
+rm -rf "$scratch"
 
 say "== files"
 put /etc/systemd/system/companion.service 0644 root:root "$(cat "$here/companion.service")"
@@ -146,4 +149,4 @@ if ((!dry)) && [[ -d /run/systemd/system ]]; then
     run udevadm trigger --subsystem-match=gpio --subsystem-match=drm
     run systemctl restart companion.service
 fi
-say "done: check with  sudo -u $APP_USER env -C $STATE LG_WD=/tmp $VENV/bin/companion doctor"
+say "done: check with  sudo -u $APP_USER env -C $STATE XDG_DATA_HOME=$STATE KIVY_HOME=$STATE/kivy $VENV/bin/companion doctor"
