@@ -2,8 +2,8 @@
 
 An engine is a small object with three methods. States are plain immutable values
 (frozen dataclasses or tuples); ``apply`` returns a new state and never mutates the one
-it was given, which is what lets the store keep every intermediate state for instant
-undo, and lets a refused action leave the game exactly as it was.
+it was given, which is what lets the store keep checkpoints of a game safely and rebuild
+any earlier state for undo, and lets a refused action leave the game exactly as it was.
 
 Actions are JSON objects (``dict`` with a ``"type"`` key). That one form is what the
 event log stores, what the UI sends and what tests write, so there is no second

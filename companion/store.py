@@ -2,8 +2,9 @@
 
 Every action a person takes is one row in ``events``, committed (WAL, ``synchronous=FULL``)
 before the screen shows its effect, so pulling the power loses nothing that was shown.
-A session's state is never stored: it is rebuilt by replaying its events through the game's
-engine. Undo and redo are events too, so a redo is still possible after a restart.
+A session's state is rebuilt by replaying its events through the game's engine, from the
+newest snapshot that provably summarises the ones before (:mod:`companion.snapshots`).
+Undo and redo are events too, so a redo is still possible after a restart.
 
 The file is never overwritten or "repaired" behind a person's back: a damaged file, a file
 that is not ours, or one written by a newer companion is refused with its path and what to do.
