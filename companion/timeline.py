@@ -21,10 +21,10 @@ import sqlite3
 from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
+from companion import snapshots
 from companion.dbrows import RowDamage
 from companion.engine import Engine
 from companion.runstack import RunStack
-from companion import snapshots
 from companion.snapshots import GENESIS, Snapshot, Snapshots, link
 from companion.statecodec import CodecError
 
@@ -36,11 +36,11 @@ ActionLoader = Callable[[Sequence[int]], dict[int, dict[str, Any]]]
 
 
 class Timeline:
-    """The undo/redo stacks of one game and its current state. ``snapshots`` is where
-    checkpoints are saved and found; without it (a verifying replay) every checkpoint
-    stays in memory."""
+    """The undo/redo stacks of one game and its current state. ``saved`` is where
+    checkpoints are saved and found; without it (a checking replay) every checkpoint
+    stays in memory and nothing is written."""
 
-    def __init__(self, engine: Engine, initial: Any, actions: ActionLoader, snapshots: Snapshots | None) -> None:
+    def __init__(self, engine: Engine, initial: Any, actions: ActionLoader, saved: Snapshots | None) -> None:
         self.engine = engine
         self.undo = RunStack()  # seq of the 'do' event of each action in effect, oldest first
         self.redo = RunStack()  # seq of the 'do' event of each undone action, next redo last
@@ -49,7 +49,7 @@ class Timeline:
         self._initial = initial
         self._state: Any = initial  # None while it is not needed yet (after an undo in replay)
         self._actions = actions
-        self._snapshots = snapshots
+        self._snapshots = saved
         self._cache: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self._pending: list[Snapshot] = []
         self._since = 0
@@ -156,8 +156,8 @@ class Timeline:
 
     def _remember(self, depth: int, top: int, state: Any, *, recent: bool = False) -> None:
         """Keep a state for later undos: the most recent :data:`CACHED` of them in a game,
-        only the checkpoints in a verifying replay (which never undoes far, and must
-        not keep every state of a long game)."""
+        only the checkpoints in a checking replay (which must not keep every state of a
+        long game)."""
         if self._snapshots is None:
             if not recent:
                 self._cache[(depth, top)] = state
