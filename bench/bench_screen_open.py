@@ -1,7 +1,8 @@
 """First open of each game's screen: from the Resume tap's handler to the first frame that
-shows the game, in a fresh app, both as the real app does it (its screens built ahead while
-Home is shown) and cold (nothing of that game's screens built yet, as before); and the
-resume of a 50,000-action Spurs game in the app (bench/scaledata.py builds it).
+shows the game, in a fresh app, both as the real app does it (the screen of a game Home
+offers to resume is built ahead while Home is shown) and cold (nothing of that game's
+screens built yet, as before); and the resume of a 50,000-action Spurs game in the app
+(bench/scaledata.py builds it).
 
 Target (issue 12): under 100 ms. Each kind is measured in its own process, several times
 (interleaved), so the figure is a first open every time; medians are reported.
@@ -74,7 +75,7 @@ def child(kind: str, db: str, ahead: bool) -> None:
     app._run_prepare()
     for _ in range(5):
         EventLoop.idle()
-    while ahead and not gc.get_freeze_count():  # the screens built ahead, as Home is shown
+    while ahead and not gc.get_freeze_count():  # the game's screen built ahead, as Home is shown
         EventLoop.idle()
     flips: list[tuple[float, float]] = []
     Window.bind(on_flip=lambda *_: flips.append((time.perf_counter(), time.process_time())))

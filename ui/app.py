@@ -1,12 +1,14 @@
 """The companion app: one ScreenManager, screens created the first time they are needed.
 
-Only Home is built at start, so the first frame comes quickly. With ``preload`` (the real
-app), the games' screens are then built one per frame while Home is shown: a game screen
-is hundreds of widgets from kv rules (a few hundred ms here, seconds on a Pi), and built
-ahead its first open only fills it in. Building one never opens the hardware behind Rapid
-City; that waits until the referee is shown. Once they are built, what lives as long as
-the app is frozen out of the garbage collector's sight (``gc.freeze``), so a full
-collection walks only what a game has made since.
+Only Home is built at start, so the first frame comes quickly. A game screen is hundreds of
+widgets from kv rules (a few hundred ms here, seconds on a Pi), so with ``preload`` (the real
+app) the screens of the games Home offers to resume are built one per frame while Home is
+shown, and a game's screen is built while its setup screen is being filled in: its first
+open then only fills it in. Screens nobody is heading for are not built (together they would
+cost ~70 MB). Building one never opens the hardware behind Rapid City; that waits until the
+referee is shown. Once the start-up ones are built, what lives as long as the app is frozen
+out of the garbage collector's sight (``gc.freeze``), so a full collection walks only what a
+game has made since.
 
 A database the app cannot use (damaged, read-only, a folder in the way, another app
 running on it) never stops the app: a kiosk has no terminal, so exiting would be a black
@@ -94,11 +96,14 @@ class CompanionApp(App):
             Clock.schedule_once(self._build_ahead, PRELOAD_AFTER_S)
 
     def _build_ahead(self, _dt: float = 0) -> None:
-        """Build the next game screen not built yet; then the next, a frame later."""
+        """Build the next screen of a game Home offers to resume; then the next, a frame later."""
         if self.store is None:  # the database's problem is all there is to show
             return
-        waiting = [name for kind in ENGINES for name in (f"{kind}_setup", kind)
-                   if name in SCREENS and not self.manager.has_screen(name)]
+        try:
+            kinds = {info.kind for info in self.store.sessions(unfinished=True, limit=8) if not info.problem}
+        except StoreError:
+            kinds = set()
+        waiting = [kind for kind in SCREENS if kind in kinds and not self.manager.has_screen(kind)]
         if waiting:
             self.screen(waiting[0])
             Clock.schedule_once(self._build_ahead, 0)
@@ -134,6 +139,8 @@ class CompanionApp(App):
 
     def new_game(self, kind: str) -> None:
         self.go(f"{kind}_setup")
+        if self.preload:  # built while the table is being set up, after the setup screen is drawn
+            Clock.schedule_once(lambda _dt: self.screen(kind), PRELOAD_AFTER_S / 4)
 
     def start_session(self, kind: str, settings: Mapping[str, Any]) -> GameSession:
         """Create the session (the engine checks the settings first) and show it."""
