@@ -324,10 +324,9 @@ def _read_export(source: Path) -> dict[str, Any]:
     if text.lstrip().startswith("{"):
         try:
             doc = json.loads(text)
-        except RecursionError:
-            raise InputError(f"{source} is not a companion export (its JSON is nested too deeply)") from None
-        except ValueError as exc:
-            raise InputError(f"{source} is damaged or not a companion export (not valid JSON: {exc})") from None
+        except (ValueError, RecursionError) as exc:
+            why = "its JSON is nested too deeply" if isinstance(exc, RecursionError) else f"not valid JSON: {exc}"
+            raise InputError(f"{source} is damaged or not a companion export ({why})") from None
     elif text.startswith(",".join(CSV_COLUMNS)):
         doc = _from_csv(source, text)
     else:

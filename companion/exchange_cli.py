@@ -7,10 +7,12 @@ cannot be used is refused like any bad input: one line, exit status 2, nothing c
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from companion.errors import InputError, StoreError
 from companion.games import ENGINES
@@ -35,6 +37,20 @@ def register(commands) -> None:
     restore.set_defaults(func=_restore)
 
 
+def _refused(verb: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A database or file that cannot be used (:class:`StoreError`, whose message says why
+    and what to do) is refused input like any other: one line, exit status 2."""
+
+    @functools.wraps(verb)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return verb(args)
+        except StoreError as exc:
+            raise InputError(str(exc)) from None
+
+    return run
+
+
 def _db(args: argparse.Namespace) -> Path:
     from companion.store import default_db_path
 
@@ -51,20 +67,18 @@ def _path(text: str, what: str) -> Path:
     return Path(text)
 
 
+@_refused
 def _export(args: argparse.Namespace) -> int:
     from companion.backup import refuse_live
     from companion.exchange import export
 
     db = _db(args)
-    try:
-        if args.output is None:
-            report = export(db, sys.stdout, game=args.game, fmt=args.format)
-        else:
-            out = _path(args.output, "-o")
-            refuse_live(db, out, "export to")
-            report = _to_file(out, lambda handle: export(db, handle, game=args.game, fmt=args.format))
-    except StoreError as exc:
-        raise InputError(str(exc)) from None
+    if args.output is None:
+        report = export(db, sys.stdout, game=args.game, fmt=args.format)
+    else:
+        out = _path(args.output, "-o")
+        refuse_live(db, out, "export to")
+        report = _to_file(out, lambda handle: export(db, handle, game=args.game, fmt=args.format))
     for line in report.skipped:
         print(f"companion: warning: {line}", file=sys.stderr)
     where = f" to {args.output}" if args.output else ""
@@ -92,38 +106,32 @@ def _to_file(out: Path, write):
     return report
 
 
+@_refused
 def _import(args: argparse.Namespace) -> int:
     from companion.exchange import import_file
 
-    try:
-        report = import_file(_db(args), _path(args.file, "FILE"))
-    except StoreError as exc:
-        raise InputError(str(exc)) from None
+    report = import_file(_db(args), _path(args.file, "FILE"))
     present = f"; {report.present} already there, left as they were" if report.present else ""
     print(f"imported {report.sessions} sessions ({report.events} events) and {report.players} new players "
           f"into {_db(args)}{present}")
     return 0
 
 
+@_refused
 def _backup(args: argparse.Namespace) -> int:
     from companion.backup import backup
 
-    try:
-        copy = backup(_db(args), _path(args.path, "PATH"))
-    except StoreError as exc:
-        raise InputError(str(exc)) from None
+    copy = backup(_db(args), _path(args.path, "PATH"))
     print(f"backed up {copy.sessions} sessions ({copy.events} events, {copy.bytes / 1e6:.1f} MB) to {copy.path}; "
           "integrity ok")
     return 0
 
 
+@_refused
 def _restore(args: argparse.Namespace) -> int:
     from companion.backup import restore
 
-    try:
-        copy = restore(_db(args), _path(args.path, "PATH"))
-    except StoreError as exc:
-        raise InputError(str(exc)) from None
+    copy = restore(_db(args), _path(args.path, "PATH"))
     kept = f"; the database it replaced is kept as {copy.kept}" if copy.kept else ""
     print(f"restored {copy.sessions} sessions ({copy.events} events) from {args.path} into {copy.path}{kept}")
     return 0

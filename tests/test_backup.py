@@ -9,10 +9,9 @@ import time
 import pytest
 
 from companion.cli import main
-from companion.dblock import AppLock
 from companion.store import APPLICATION_ID, SCHEMA_VERSION, Store
 from tests.dbdamage import PLAYERS, add, sample_db
-from tests.test_export import games_of, one_line_error
+from tests.test_export import games_of, one_line_error, refused_while_the_app_runs
 
 
 def cli(*argv):
@@ -205,15 +204,8 @@ def test_restore_is_refused_while_the_app_runs(tmp_path, capsys):
     assert cli("--db", db, "backup", backup) == 0
     with Store(db) as store:
         store.new_session("scorepad", PLAYERS)
-    before = db.read_bytes()
-    lock = AppLock(db)
-    capsys.readouterr()
-    try:
-        assert cli("--db", db, "restore", backup) == 2
-        assert "close it first" in one_line_error(capsys)
-    finally:
-        lock.release()
-    assert db.read_bytes() == before and not list(tmp_path.glob("*before-restore*"))
+    refused_while_the_app_runs(db, ["restore", backup], capsys)
+    assert not list(tmp_path.glob("*before-restore*"))
 
 
 @pytest.mark.parametrize("source, says", [("{db}", "the database in use"), ("{tmp}/none.db", "no file"),

@@ -268,6 +268,19 @@ def test_a_database_given_to_import_points_at_restore(tmp_path, capsys):
     assert "companion restore" in one_line_error(capsys)
 
 
+def refused_while_the_app_runs(db, argv, capsys):
+    """``companion --db DB *argv`` with the app holding DB: refused, DB unchanged."""
+    before = db.read_bytes()
+    lock = AppLock(db)
+    capsys.readouterr()
+    try:
+        assert cli("--db", db, *argv) == 2
+        assert "close it first" in one_line_error(capsys)
+    finally:
+        lock.release()
+    assert db.read_bytes() == before
+
+
 def test_import_is_refused_while_the_app_runs(tmp_path, capsys):
     db = tmp_path / "companion.db"
     sample_db(db)
@@ -276,15 +289,7 @@ def test_import_is_refused_while_the_app_runs(tmp_path, capsys):
     target = tmp_path / "target.db"
     with Store(target):
         pass
-    before = target.read_bytes()
-    lock = AppLock(target)
-    capsys.readouterr()
-    try:
-        assert cli("--db", target, "import", export) == 2
-        assert "close it first" in one_line_error(capsys)
-    finally:
-        lock.release()
-    assert target.read_bytes() == before
+    refused_while_the_app_runs(target, ["import", export], capsys)
 
 
 def test_a_damaged_game_is_left_out_of_the_export_and_named(tmp_path, capsys):
