@@ -346,3 +346,10 @@ def test_db_after_the_verb_and_paths_no_file_can_have(tmp_path, capsys):
     for argv in (["export", "-o", "a\0b"], ["import", "a\0b"], ["backup", "x" * 300], ["restore", ""]):
         assert cli("--db", db, *argv) == 2
         one_line_error(capsys)
+
+
+def test_help_lists_the_four_verbs(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert all(verb in out for verb in ("export", "import", "backup", "restore"))
