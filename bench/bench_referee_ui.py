@@ -263,6 +263,6 @@ if __name__ == "__main__":
             chattering(int(sys.argv[1]))
         else:
             main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
-    except Exception:  # Kivy's own excepthook would only log it, and its console log is off here
-        traceback.print_exc()
+    except Exception:  # Kivy sends stderr to its logger, whose console output is off here
+        traceback.print_exc(file=sys.stdout)
         raise SystemExit(1) from None
