@@ -360,8 +360,17 @@ class RefereeScreen(GameScreen):
         if changed:
             self.preview = self.live.verdict()
             self._show_claims()
+            self._show_late_edge()
         if self.stage == "window":
             self._tick_window()
+
+    def _show_late_edge(self) -> None:
+        """An edge stamped before the window closed but delivered after it (a busy machine)
+        still belongs to the call: the step on screen is redrawn to include it."""
+        if self.stage == "finish":
+            self._show_finish()
+        elif self.stage in ("identity", "touches"):
+            self._show_presses(self.panels[self.stage].ids.rows)
 
     def _check_backend(self, _dt: float = 0) -> None:
         """An unplugged pad board (or a lost GPIO chip) is said on screen while it lasts;

@@ -101,3 +101,21 @@ def test_sim_keys_press_on_key_down_and_release_on_key_up_and_claim_tiles(ui):
     key("up", ord("2"))
     pump_until(ui, lambda: not screen.tiles[2].pressed)
     assert [e.pressed for e in screen.live.edges] == [True, False]
+
+
+def test_a_press_delivered_after_the_rows_were_drawn_gets_its_own_row(ui):
+    """A busy machine may deliver an edge stamped inside the window after the window has
+    closed on screen; it is part of the call, so it can be named too."""
+    from hardware.events import now_ns
+
+    screen = start(ui, seed=seed_for(CharacterCard), window_ms=60_000)
+    reveal(ui)
+    hw = ui.app.hardware()
+    hw.press(1)
+    pump_until(ui, lambda: screen.tiles[1].claim)
+    stamped = now_ns()
+    screen.close_window()
+    ui.tap("Who is where?")
+    assert len(rows_of(screen.panels["identity"])) == 1
+    hw.press(2, at_ns=stamped - 1)  # stamped before the close, delivered now
+    pump_until(ui, lambda: len(rows_of(screen.panels["identity"])) == 2)
