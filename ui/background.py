@@ -50,8 +50,13 @@ class LatestAnswers(Generic[Q, A]):
         return self._running is not None
 
     def _start(self, question: Q) -> None:
+        """Work ``question`` out, starting after this frame is drawn: the thread would hold
+        Python's interpreter lock half the time, and the frame showing the tap comes first.
+        (A Clock event scheduled now runs in the next frame's tick, after this frame's draw:
+        kivy/base.py EventLoop.idle ticks the Clock, dispatches input, then draws.)"""
         self._running = question
-        threading.Thread(target=self._run, args=(question,), name="answers", daemon=True).start()
+        thread = threading.Thread(target=self._run, args=(question,), name="answers", daemon=True)
+        Clock.schedule_once(lambda _dt: thread.start())
 
     def _run(self, question: Q) -> None:
         try:
