@@ -10,7 +10,6 @@ import copy
 import io
 import json
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -21,21 +20,20 @@ from companion.cli import main
 from companion.limits import BAG_BULLETS, BOUNTY_DRAWS, GANG_SIZE, TILES
 from tests.rapidcity.rc_rounds import DESIGN_EXAMPLE
 from tests.test_cli_export import play_game
+from tests.timing import answered_quickly
 
 QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def run(argv: list[str]) -> tuple[int, str, str, float]:
-    """``companion ARGV`` in-process: exit status, stdout, stderr and seconds taken."""
+def run(argv: list[str]) -> tuple[int, str, str]:
+    """``companion ARGV`` in-process, answered quickly: exit status, stdout and stderr."""
     out, err = io.StringIO(), io.StringIO()
-    start = time.perf_counter()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with answered_quickly(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(argv)
-    return code, out.getvalue(), err.getvalue(), time.perf_counter() - start
+    return code, out.getvalue(), err.getvalue()
 
 
-def assert_answered_or_refused(code: int, out: str, err: str, seconds: float) -> None:
-    assert seconds < 1.0, f"took {seconds:.2f} s"
+def assert_answered_or_refused(code: int, out: str, err: str) -> None:
     assert "Traceback" not in err
     if code == 0:
         assert out and err == ""
@@ -98,7 +96,7 @@ def _replace(data, path, value):
     return data
 
 
-def _replay_text(folder: Path, text: str | bytes, database: Path) -> tuple[int, str, str, float]:
+def _replay_text(folder: Path, text: str | bytes, database: Path) -> tuple[int, str, str]:
     path = folder / "round.json"
     path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
     return run(["referee", "replay", str(path), "--db", str(database)])
@@ -179,8 +177,8 @@ def test_odds_arguments_are_answered_within_a_second_or_refused_in_one_line(
     before = database.read_bytes()
     argv = _odds_argv(kind, bag, draw, need, gang, hand, base, draws)
     argv = [argv[0], argv[1], *(f"{o}={v}" if o.startswith("--") else o for o, v in zip(argv[2::2], argv[3::2]))]
-    code, out, err, seconds = run([*argv, "--db", str(database), *(["--json"] if as_json else [])])
-    assert_answered_or_refused(code, out, err, seconds)
+    code, out, err = run([*argv, "--db", str(database), *(["--json"] if as_json else [])])
+    assert_answered_or_refused(code, out, err)
     if code == 0 and as_json:
         assert all(0 <= p <= 1 for p in json.loads(out).values())
     assert database.read_bytes() == before
@@ -191,6 +189,6 @@ def test_odds_arguments_are_answered_within_a_second_or_refused_in_one_line(
 def test_odds_above_the_games_limits_are_refused_naming_the_limit(kind, over):
     argv = _odds_argv(kind, "grey=4,brown=2", str(BAG_BULLETS + over), "1", "revolver:1",
                       "1H", "2H", str(BOUNTY_DRAWS + over))
-    code, out, err, _ = run([argv[0], argv[1], *(f"{o}={v}" for o, v in zip(argv[2::2], argv[3::2]))])
+    code, out, err = run([argv[0], argv[1], *(f"{o}={v}" for o, v in zip(argv[2::2], argv[3::2]))])
     assert_refused(code, out, err)
     assert f"at most {BOUNTY_DRAWS if kind == 'duel' else BAG_BULLETS}" in err
