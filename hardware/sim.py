@@ -163,4 +163,4 @@ class SimBackend(GpioBackend):
     def _describe(self) -> tuple[bool, str]:
         if not self._buttons:
             return False, "sim pads not started"
-        return True, f"simulated pads {', '.join(map(str, self.pads.numbers))} (keys 1-{max(self.pads.numbers)})"
+        return True, f"simulated pads {', '.join(map(str, self.pads.numbers))} (keys 1-{max(self.pads.numbers)} press them in the app)"

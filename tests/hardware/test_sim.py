@@ -102,3 +102,8 @@ def test_scripts_played_back_to_back_keep_each_pads_time_order(sim):
     sim.tick(second + 1_000 * MS)
     assert [e.pressed for e in sim.drain()] == [True, False, True, False]
     assert sim.status().counters["late edges"] == 0
+
+
+def test_status_says_the_keys_work_in_the_app_not_in_a_terminal(sim):
+    # issue 10: `companion pads` runs in a terminal that reads no keys; only the app binds 1-6
+    assert sim.status().detail.endswith("(keys 1-6 press them in the app)")
