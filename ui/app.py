@@ -1,11 +1,13 @@
 """The companion app: one ScreenManager, screens created the first time they are needed.
 
 Only Home is built at start, so the first frame comes quickly. A game screen is hundreds of
-widgets from kv rules (a few hundred ms here, seconds on a Pi), so with ``preload`` (the real
-app) the screens of the games Home offers to resume are built one per frame while Home is
-shown, and a game's screen is built while its setup screen is being filled in: its first
-open then only fills it in. Screens nobody is heading for are not built (together they would
-cost ~70 MB). Building one never opens the hardware behind Rapid City; that waits until the
+widgets from kv rules (a few hundred ms here, seconds on a Pi), so with ``preload`` (the
+real app) the screens of the games Home offers to resume are built one per frame while Home
+is shown (each filled in with the newest such game, so Resume finds its rows made and its
+text rendered and only changes what differs), and a game's screen is built while its setup
+screen is being filled in: its first open then only fills it in. Screens nobody is heading
+for are not built (together they would cost ~70 MB). Building or filling one never starts
+the pads behind Rapid City (the referee only reads their names); that waits until the
 referee is shown. Once the start-up ones are built, what lives as long as the app is frozen
 out of the garbage collector's sight (``gc.freeze``), so a full collection walks only what a
 game has made since.
@@ -100,15 +102,28 @@ class CompanionApp(App):
         if self.store is None:  # the database's problem is all there is to show
             return
         try:
-            kinds = {info.kind for info in self.store.sessions(unfinished=True, limit=8) if not info.problem}
+            newest: dict[str, int] = {}
+            for info in self.store.sessions(unfinished=True, limit=8):
+                if not info.problem:
+                    newest.setdefault(info.kind, info.id)
         except StoreError:
-            kinds = set()
-        waiting = [kind for kind in SCREENS if kind in kinds and not self.manager.has_screen(kind)]
+            newest = {}
+        waiting = [kind for kind in SCREENS if kind in newest and not self.manager.has_screen(kind)]
         if waiting:
-            self.screen(waiting[0])
+            self._fill_ahead(self.screen(waiting[0]), newest[waiting[0]])
             Clock.schedule_once(self._build_ahead, 0)
         else:
             gc.freeze()
+
+    def _fill_ahead(self, screen: Any, session_id: int) -> None:
+        """Fill a screen built ahead with the newest game of its kind, as Resume would:
+        its rows, tiles and label textures are then made now, and the Resume tap's redraw
+        only changes what differs (nothing, for this game). A game that cannot be opened
+        is left for Resume to explain."""
+        try:
+            screen.session = self.store.open_session(session_id)
+        except StoreError:
+            return
 
     def open_database(self) -> bool:
         """Open and lock the database; on failure keep the reason in ``db_problem`` (and

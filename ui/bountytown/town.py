@@ -27,6 +27,7 @@ import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
+from ui.reuse import rows
 from ui.widgets import BigButton, Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 
@@ -64,16 +65,18 @@ class View(BoxLayout):
         pass
 
 
-def board_row(screen: BountytownScreen, state: GameState, player: Player) -> PlayerRow:
-    """The renown board line for one player (R-B6: turned-in bounties count and are locked)."""
-    captured, turned_in = renown_split(player)
-    turn = "to play: " if player.name == state.current.name and not state.finished else ""
-    wounds = f"{player.wounds}/{player.hand_limit} wounds"
-    items = f"{len(player.items)} item{'' if len(player.items) == 1 else 's'}"
-    return PlayerRow(name=player.name, colour=screen.colour(player.name),
-                     headline=f"{'> ' if turn else ''}{player.name}: renown {player.renown}",
-                     detail=f"{captured} captured + {turned_in} turned in; {wounds}; {items}",
-                     on_release=lambda _r: screen.show_player(player.name))
+def show_board(screen: BountytownScreen, state: GameState, board: BoxLayout, players: list[Player]) -> None:
+    """The renown board, one line per player (R-B6: turned-in bounties count and are
+    locked); its lines are kept from the last redraw. Tapping a line shows that player."""
+    lines = rows(board, len(players), lambda: PlayerRow(on_release=lambda r: screen.show_player(r.name)))
+    for row, player in zip(lines, players):
+        captured, turned_in = renown_split(player)
+        turn = player.name == state.current.name and not state.finished
+        wounds = f"{player.wounds}/{player.hand_limit} wounds"
+        items = f"{len(player.items)} item{'' if len(player.items) == 1 else 's'}"
+        row.name, row.colour = player.name, screen.colour(player.name)
+        row.headline = f"{'> ' if turn else ''}{player.name}: renown {player.renown}"
+        row.detail = f"{captured} captured + {turned_in} turned in; {wounds}; {items}"
 
 
 def bounty_list(bounties: tuple[Bounty, ...]) -> str:
@@ -86,20 +89,15 @@ class TownView(View):
 
     def refresh(self, state: GameState) -> None:
         screen, current = self.screen, state.current
-        cells = self.ids.cells
-        cells.clear_widgets()
-        for name in state.grid:
-            cell = LocationCell(location=name, here=current.location == name,
-                                bounties="\n".join(f"Bounty: {b.name} ({b.renown})" for b in bounties_at(state, name)),
-                                on_release=lambda _c, n=name: screen.act({"type": "move", "to": n}))
-            for player in players_at(state, name):
-                cell.ids.people.add_widget(NameTag(text=player.name, colour=screen.colour(player.name),
-                                                   bold=player.name == current.name))
-            cells.add_widget(cell)
-        board = self.ids.board
-        board.clear_widgets()
-        for player in state.players:
-            board.add_widget(board_row(screen, state, player))
+        cells = rows(self.ids.cells, len(state.grid),
+                     lambda: LocationCell(on_release=lambda c: screen.act({"type": "move", "to": c.location})))
+        for cell, name in zip(cells, state.grid):
+            cell.location, cell.here = name, current.location == name
+            cell.bounties = "\n".join(f"Bounty: {b.name} ({b.renown})" for b in bounties_at(state, name))
+            there = players_at(state, name)
+            for tag, player in zip(rows(cell.ids.people, len(there), NameTag), there):
+                tag.text, tag.colour, tag.bold = player.name, screen.colour(player.name), player.name == current.name
+        show_board(screen, state, self.ids.board, list(state.players))
         left = actions_left(state)
         if state.turn_over:
             turn = f"{current.name}'s turn is over (critical wound): End turn"
@@ -275,10 +273,7 @@ class EndView(View):
             self.headline = f"The Train! Hero of Bountytown: {state.winners[0]} (renown {top})"
         else:
             self.headline = f"The Train! Heroes of Bountytown, sharing the title: {' and '.join(state.winners)}"
-        board = self.ids.board
-        board.clear_widgets()
-        for player in sorted(state.players, key=lambda p: -p.renown):
-            board.add_widget(board_row(self.screen, state, player))
+        show_board(self.screen, state, self.ids.board, sorted(state.players, key=lambda p: -p.renown))
 
     def record(self) -> None:
         hands = {slot.title: slot.hand() for slot in self.ids.desk.slots}

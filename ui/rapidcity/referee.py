@@ -47,6 +47,7 @@ from ui import sounds, theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.rapidcity.strip import FinishStrip  # noqa: F401  (the photo-finish strip in the kv rules)
+from ui.reuse import rows
 from ui.widgets import BigButton, Chip
 
 TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
@@ -219,7 +220,6 @@ class RefereeScreen(GameScreen):
 
     def on_session(self, screen: Any, session: Any) -> None:
         self._drop_card()
-        self._tiles_for = None
         super().on_session(screen, session)
 
     @property
@@ -229,12 +229,10 @@ class RefereeScreen(GameScreen):
     def refresh(self) -> None:
         super().refresh()
         state = self.state
-        if self._tiles_for is not self.session:
+        if self._tiles_for != state.tiles:  # the same tiles (a game filled in ahead): the same views
             self._build_tiles()
         self.ultimate = state.settings.ultimate
-        self.ids.bullets.clear_widgets()
-        for player, name in zip(state.players, state.names):
-            self.ids.bullets.add_widget(BulletBadge(colour=player, name=name, bullets=state.bullets_of(player)))
+        self._show_bullets()
         self.cards_left = f"{len(state.deck) - state.position} cards left"
         if self.live is not None and self._card_position != state.position:
             self._drop_card()  # undone or redone under the card being played
@@ -245,12 +243,19 @@ class RefereeScreen(GameScreen):
             self._show_idle()
 
     def _build_tiles(self) -> None:
-        self._tiles_for = self.session
+        self._tiles_for = self.state.tiles
         pads = self._pad_names()
         self.tiles = {t.pad: TileView(pad=t.pad, tile_name=pads.get(t.pad, f"{t.location.capitalize()} (pad {t.pad})"))
                       for t in self.state.tiles}
         self.ids.table.show_tiles(list(self.tiles.values()))
         self._show_faults()
+
+    def _show_bullets(self) -> None:
+        """Every player's badge, reusing the badges there are: a redraw only changes numbers."""
+        state = self.state
+        for badge, player, name in zip(rows(self.ids.bullets, len(state.players), BulletBadge), state.players,
+                                       state.names):
+            badge.colour, badge.name, badge.bullets = player, name, state.bullets_of(player)
 
     def _pad_names(self) -> dict[int, str]:
         try:

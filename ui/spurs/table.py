@@ -21,6 +21,7 @@ from companion.engine import RuleError
 from companion.spurs.view import draw_plan, next_token, refusal
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
+from ui.reuse import rows
 from ui.spurs.page import Page
 from ui.widgets import BigButton
 import ui.spurs.draw  # noqa: F401  (DrawPage)
@@ -80,13 +81,8 @@ class TablePage(Page):
     def update(self, state: SpursState) -> None:
         grid = self.ids.grid
         grid.cols = COLUMNS[len(state.players)]
-        while len(grid.children) > len(state.players):
-            grid.remove_widget(grid.children[0])
-        while len(grid.children) < len(state.players):
-            panel = PlayerPanel()
-            panel.bind(on_release=lambda p: self.game.open_player(p.pname))
-            grid.add_widget(panel, index=len(grid.children))
-        for panel, player in zip(reversed(grid.children), state.players):
+        panels = rows(grid, len(state.players), lambda: PlayerPanel(on_release=lambda p: self.game.open_player(p.pname)))
+        for panel, player in zip(panels, state.players):
             panel.show(player, state, self.game.colours.get(player.name, "white"))
         self.ids.status.text = state.last_outcome or f"{state.player.name}'s turn. Tap a player for their actions."
         self.ids.actions.text = f"{state.player.name}: actions"
