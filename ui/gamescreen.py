@@ -2,7 +2,7 @@
 
 An action reaches the store (committed to disk) before ``refresh`` redraws anything, so
 what the screen shows has always been saved. A refused action leaves everything as it was
-and its reason stays, whole, under the game bar until OK or the next action. What happened
+and its reason stays, whole, under the game bar until 'Got it' or the next action. What happened
 is also heard, so eyes can stay on the table: a refusal buzzes, the game's end plays a
 fanfare and says who won.
 """
@@ -48,7 +48,7 @@ class GameScreen(Screen):
             sounds.play("refusal")
 
     def dismiss(self) -> None:
-        """OK on the notice: the words have been read."""
+        """'Got it' on the notice: the words have been read."""
         self.message = self.news = ""
 
     @property

@@ -41,7 +41,7 @@ class Heading(Label):
 class Notice(BoxLayout):
     """A line of words under the game bar that says what just happened: why an action was
     refused (``tone`` "refusal") or news such as the game's end. It shows the words whole,
-    wrapped, at reading size, and stays until OK is tapped or the next action; it takes no
+    wrapped, at reading size, and stays until 'Got it' is tapped or the next action; it takes no
     room when there is nothing to say."""
 
     said = StringProperty("")  # not `text`: finding a widget by its words finds the Label alone
@@ -50,7 +50,7 @@ class Notice(BoxLayout):
     __events__ = ("on_dismiss",)
 
     def on_dismiss(self) -> None:
-        """OK was tapped; whoever owns the words clears them."""
+        """'Got it' was tapped; whoever owns the words clears them."""
 
 
 class GameBar(BoxLayout):

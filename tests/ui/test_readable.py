@@ -48,7 +48,7 @@ def test_a_long_refusal_is_shown_whole_at_reading_size_until_ok(ui):
     assert LONG not in ui.texts()
     screen._refuse(LONG)
     ui.pump()
-    ui.tap("OK")
+    ui.tap("Got it")
     assert LONG not in ui.texts() and screen.message == ""
 
 

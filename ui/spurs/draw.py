@@ -56,7 +56,8 @@ class ColourTap(Button):
     kind = StringProperty("grey")
     page = ObjectProperty(None)
     taken = NumericProperty(0)
-    in_bag = NumericProperty(0)
+    in_bag = NumericProperty(0)  # what this draw can take of the colour
+    held = NumericProperty(0)  # what the bag holds of it, takeable or not
 
 
 class DrawPage(Page):
@@ -66,6 +67,8 @@ class DrawPage(Page):
     headline = StringProperty("")
     lines = StringProperty("")
     pool = DictProperty()  # what the draw can take: colour (and gold, stones) -> count
+    bag = DictProperty()  # what the bag holds, takeable or not: colour -> count
+    barred = StringProperty("")  # in words, the colours this draw leaves in the bag
     entered = DictProperty()  # taps so far: colour (and gold, stones) -> count
     bullets = NumericProperty(0)
     dig = NumericProperty(0)
@@ -86,6 +89,7 @@ class DrawPage(Page):
 
     def on_phase(self, _page: DrawPage, phase: str) -> None:
         self.ids.phases.current = phase
+        self.show_counts()  # the entry's buttons are only in the tree once their phase shows
 
     def on_entered(self, *_args: Any) -> None:
         self.show_counts()
@@ -98,12 +102,18 @@ class DrawPage(Page):
         for tap in self.walk(restrict=True):
             if isinstance(tap, ColourTap):
                 tap.taken, tap.in_bag = self.entered.get(tap.kind, 0), self.pool.get(tap.kind, 0)
+                tap.held = self.bag.get(tap.kind, tap.in_bag)
 
     def update(self, state: SpursState) -> None:
         if self.phase == "after":
             self.show_result(state)
         elif self.plan is not None:
+            self.bag = state.player.bag.counts()
             self.pool = {**pool_colours(state, self.plan.weapon), **state.gold_bag.counts()}
+            left = [c for c in COLOURS if self.bag.get(c) and not self.pool.get(c)]
+            self.barred = (f"A {self.plan.weapon} draw leaves {' and '.join(left)} in the bag (R-S1): "
+                           f"do not count {'it' if len(left) == 1 else 'them'}."
+                           if self.bullets and left else "")  # ruling: R-S1
 
     @staticmethod
     def tally(what: str, taken: int, asked: int, optional: int) -> str:
@@ -120,7 +130,20 @@ class DrawPage(Page):
         self.phase = "enter"
 
     def tap(self, kind: str) -> None:
+        """One object out of the bag. The last one a draw asks for sends the entry at once
+        (one tap per bullet, nothing more), unless a Spur's extra draw may be left out."""
+        if self.entered[kind] >= self.pool.get(kind, 0):
+            return  # the bag has no more of it for this draw
         self.entered[kind] += 1
+        if not self.optional and self.complete():
+            self.done()
+
+    def complete(self) -> bool:
+        """Every object the draw asks for is tapped (all there are, if the bag holds fewer)."""
+        bullets = sum(self.entered[c] for c in COLOURS)
+        dug = sum(self.entered[k] for k in DIG)
+        return (bullets >= min(self.bullets, sum(self.pool.get(c, 0) for c in COLOURS))
+                and dug >= min(self.dig, sum(self.pool.get(k, 0) for k in DIG)))
 
     def done(self) -> None:
         """The physical draw as tapped; the engine says if it could not have happened."""

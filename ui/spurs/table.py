@@ -18,7 +18,7 @@ from kivy.uix.screenmanager import ScreenManager
 
 from companion.spurs.state import Player, SpursState
 from companion.engine import RuleError
-from companion.spurs.view import draw_plan, next_token, refusal
+from companion.spurs.view import CASH_IN, draw_plan, next_token, refusal
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.reuse import rows
@@ -48,6 +48,18 @@ def carried_text(player: Player, escorting: bool = False) -> str:
     return "; ".join(part for part in (coach, tokens, ", ".join(player.equipment)) if part) or "carries nothing"
 
 
+def cash_hint(player: Player, tokens: set[str]) -> str:
+    """What a new player misses: a challenge won gives a token, and its fame comes only
+    when the token is cashed in town (a General Store buys pelts and horses, a Sheriff's
+    Office takes outlaws)."""
+    where = {kind: building for building, kinds in (("sold at a General Store", CASH_IN["sell"]),
+                                                    ("turned in at a Sheriff's Office", CASH_IN["turn_in"]))
+             for kind in kinds}
+    new = [c for c in player.carried if c.token in tokens and c.kind in where]
+    return " ".join(f"{player.name} carries {c.token} ({c.kind}): its {c.fame} fame counts once it is "
+                    f"{where[c.kind]} in town." for c in new)
+
+
 class PlayerPanel(ButtonBehavior, BoxLayout):
     """One player's sheet; tapping it opens what that player can do."""
 
@@ -64,6 +76,11 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
     carried = StringProperty("")
     current = BooleanProperty(False)
     compact = BooleanProperty(False)  # two rows of panels: smaller numbers
+
+    __events__ = ("on_stat",)
+
+    def on_stat(self, field: str) -> None:
+        """Fame, money or Spurs was tapped: the table page offers -1 / +1 for it."""
     narrow = BooleanProperty(False)  # three columns: shorter captions
 
     def show(self, player: Player, state: SpursState, colour: str) -> None:
@@ -78,6 +95,19 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
 
 
 class TablePage(Page):
+    """Every player's sheet. Tapping a player's fame, money or Spurs offers -1 / +1 for it
+    (an Event card's change in two taps); tapping elsewhere on a sheet opens their actions."""
+
+    quick_player = StringProperty("")
+    quick_field = StringProperty("")
+
+    def ask(self, panel: PlayerPanel, field: str) -> None:
+        self.quick_player, self.quick_field = panel.pname, field
+
+    def quick(self, step: int) -> None:
+        self.game.act({"type": "adjust", "player": self.quick_player, self.quick_field: step,
+                       "note": f"{self.quick_player}: {self.quick_field} {step:+d}"})
+
     def update(self, state: SpursState) -> None:
         grid = self.ids.grid
         grid.cols = COLUMNS[len(state.players)]
@@ -103,7 +133,11 @@ class ActionsPage(Page):
 
 
 class FinalPage(Page):
-    """The score table (fame, Most bonuses, total), the winner, and the tie-break duel."""
+    """The score table (fame, Most bonuses, total), the winner, the tie-break duel, and a
+    rematch with the same players and character sheets."""
+
+    def rematch(self) -> None:
+        self.game.message = App.get_running_app().refusal_to_start("spurs", dict(self.game.session.settings))
 
     winner = StringProperty("")
 
@@ -119,6 +153,7 @@ class FinalPage(Page):
             self.winner = f"{state.winner} wins!"
         else:
             self.winner = f"{' and '.join(state.tied_for_first)} tie on score and money. Who won the duel?"
+        self.ids.rematch.disabled = not state.winner
         duel = self.ids.duel
         duel.clear_widgets()
         for name in state.tied_for_first:
@@ -137,6 +172,7 @@ class SpursScreen(GameScreen):
     def on_session(self, screen: Any, session: Any) -> None:
         if session is not None:
             self.colours = {p.name: p.colour for p in App.get_running_app().store.players()}
+            self._tokens = self.tokens(session.state)  # a resumed game's tokens are not news
             self.ids.pages.current = "table"
         super().on_session(screen, session)
 
@@ -144,9 +180,20 @@ class SpursScreen(GameScreen):
     def pages(self) -> ScreenManager:
         return self.ids.pages
 
+    _tokens: set[str] = set()
+
+    @staticmethod
+    def tokens(state: SpursState) -> set[str]:
+        return {c.token for p in state.players for c in p.carried}
+
     def refresh(self) -> None:
         super().refresh()
         state = self.state
+        tokens = self.tokens(state)
+        hint = " ".join(filter(None, (cash_hint(p, tokens - self._tokens) for p in state.players)))
+        self._tokens = tokens
+        if hint:
+            self.news = hint
         self.title = f"Spurs: {state.player.name}'s turn" if not state.game_over else "Spurs: final scores"
         if state.game_over:
             self.show("final")

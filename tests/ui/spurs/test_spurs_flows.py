@@ -86,9 +86,8 @@ def test_a_desperado_gang_is_revealed_card_by_card(ui):
     assert percent(whole_bag_probability(ANN_BAG, 3, [("revolver", 1)])) in ui.texts()
     assert "chance of beating the 1 known (revolver 1); 1 not revealed yet" in ui.texts()
     ui.tap("Enter the bag draw")
-    for colour in ("grey", "grey", "black"):
+    for colour in ("grey", "grey", "black"):  # the last bullet sends the entry
         ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
-    ui.tap("Done")
     assert discs(ui) == ["grey", "grey", "black"]
     assert "beat 1 of 2: reveal the next desperado" in ui.texts()
     assert any(t.startswith("Desperado 2 of 2: reveal the next card. Bullets not yet counted: 1 grey, 1 black")
@@ -148,8 +147,7 @@ def test_horse_rounds_and_a_town_visit(ui):
     assert "chance of at least one red bullet leaves" in ui.texts()
     ui.tap("Enter the bag draw")
     ui.tap(ui.find(startswith="[b]red[/b]"))
-    ui.tap(ui.find(startswith="[b]grey[/b]"))
-    ui.tap("Done")
+    ui.tap(ui.find(startswith="[b]grey[/b]"))  # the second of two sends the entry
     assert discs(ui) == ["grey", "red"] and "drew grey=1,red=1: 1 red returned to stock" in ui.texts()
     ui.tap("Table")
     assert (sheet(ui, "Ann")["red"], sheet(ui, "Ann")["money"], sheet(ui, "Ann")["fame"]) == ("1", "$10", "1")
@@ -195,9 +193,8 @@ def test_a_gang_that_won_waits_for_the_next_fighter(ui):
     set_stepper(ui, ids(ui).cards.children[0].ids.hits, 3)
     ui.tap("Next: odds and draw")
     ui.tap("Enter the bag draw")
-    for colour in ("black", "black", "red"):
+    for colour in ("black", "black", "red"):  # the last bullet sends the entry
         ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
-    ui.tap("Done")
     assert "beaten by desperado 1: failed, took a red bullet" in ui.texts()
     ui.tap("End turn")
     ui.tap("Bob: actions")
@@ -215,10 +212,10 @@ def test_a_physical_dig_and_fight_are_entered_on_one_page(ui):
     set_stepper(ui, ids(ui).count, 1)
     ui.tap("Next: odds and draw")
     ui.tap("Enter the bag draw")
-    for kind in ("gold", "stones", "grey", "black", "black"):
+    for kind in ("gold", "stones", "grey", "black"):
         ui.tap(ui.find(startswith=f"[b]{kind}[/b]"))
-    assert "Dug from the Gold/Stones bag: 2 of 2 tapped" in ui.texts() and "Bullets: 3 of 3 tapped" in ui.texts()
-    ui.tap("Done")
+    assert "Dug from the Gold/Stones bag: 2 of 2 tapped" in ui.texts() and "Bullets: 2 of 3 tapped" in ui.texts()
+    ui.tap(ui.find(startswith="[b]black[/b]"))  # the last object asked for sends the entry
     assert discs(ui) == ["gold", "stones", "grey", "black", "black"]
     assert "beat every desperado: keeping 1 gold" in ui.texts()
     ui.tap("Table")

@@ -50,8 +50,7 @@ def test_a_short_game_to_the_final_scores(db):
     ui.tap("Done")
     assert ui.screen.message.startswith("Refused: this draw takes 3 (asked 3, all if the bag holds fewer); 2 entered")
     assert page(ui).phase == "enter" and not session(ui).actions
-    ui.tap(ui.find(startswith="[b]black[/b]"))
-    ui.tap("Done")
+    ui.tap(ui.find(startswith="[b]black[/b]"))  # the third bullet sends the entry
     assert drawn_discs(ui) == ["brown", "brown", "black"]
     assert "2 hits of 2: success, carrying P1" in ui.texts()
     ui.screenshot("spurs-draw-after")

@@ -28,8 +28,8 @@ def test_a_spur_for_a_re_roll_or_a_boost_and_the_usual_draw_still_accepted_R_S12
     assert "Bullets: 0 of 4 tapped (3 is fine too: the Spur's extra is optional)" in ui.texts()
     for colour in ("grey", "grey", "black"):  # the usual three: the Spur's extra left unused
         ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
-    assert "[b]grey[/b]\n2 taken\n(4 in bag)" in ui.texts()  # the buttons count (they stayed at 0)
-    assert "[b]brown[/b]\n0 taken\n(0 in bag)" in ui.texts()  # a revolver draw leaves browns in
+    assert "[b]grey[/b]\n2 taken\n2 left in bag" in ui.texts()  # the buttons count (they stayed at 0)
+    assert "[b]brown[/b]\nstays in\nthe bag" in ui.texts()  # a revolver draw leaves browns in
     ui.tap("Done")
     assert not ui.screen.message, ui.screen.message
     assert [w.colour for w in ids(ui).discs.children if isinstance(w, BulletDisc)] == ["black", "grey", "grey"]
