@@ -20,6 +20,9 @@ from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
 from companion.store import Store  # noqa: E402
+from kivy.uix.textinput import TextInput  # noqa: E402
+
+from ui import keyboard  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent
@@ -29,6 +32,38 @@ def shot(name: str) -> None:
     for _ in range(4):
         EventLoop.idle()
     Path(Window.screenshot(name=str(DOCS / f"{name}-.png"))).replace(DOCS / f"{name}.png")
+
+
+def press(app: CompanionApp, text: str, root=None) -> None:
+    """Release the one button on screen (or under ``root``) that says ``text``, as a tap would."""
+    (button,) = [w for w in (root or app.root).walk(restrict=True) if getattr(w, "text", None) == text]
+    button.dispatch("on_release")
+    for _ in range(2):
+        EventLoop.idle()
+
+
+def table_moments(app: CompanionApp) -> None:
+    """The moments at the table: a bag draw being entered, a long refusal, the final scores,
+    and the on-screen keyboard open on a field."""
+    app.start_session("spurs", SPURS)
+    for text in ("Annie: actions", "Hunt", "Next: odds and draw", "Enter the bag draw", "[b]brown[/b]\n0 taken\n2 left in bag"):
+        press(app, text)
+    shot("spurs-bag-entry")
+    press(app, "Done")  # one bullet of three: refused, with the reason in full
+    shot("spurs-refusal")
+    screen = app.manager.current_screen
+    screen.act({"type": "adjust", "player": "Calamity", "fame": 10, "money": 3, "spurs": 2, "posters": 1})
+    shot("spurs-final")
+    app.store.set_pref(keyboard.PREF, "on")
+    keyboard.apply("on")
+    setup = app.go("spurs_setup")
+    for name in ("Annie", "Doc", "Calamity"):
+        press(app, name, setup.ids.picker)
+    fields = [w for w in setup.walk(restrict=True) if isinstance(w, TextInput) and w.to_window(w.x, w.y)[1] >= 0]
+    lowest = min(fields, key=lambda w: w.to_window(w.x, w.y)[1])
+    lowest.focus = True  # the keyboard opens over the lower half; the field is lifted above it
+    shot("keyboard")
+    lowest.focus = False
 
 
 BAG = {"grey": 4, "brown": 2, "white": 1, "black": 2, "red": 1}
@@ -68,6 +103,7 @@ def main() -> None:
             shot(kind)
         app.go_home()
         shot("home")
+        table_moments(app)
         app.stop()
 
 

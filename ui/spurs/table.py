@@ -19,6 +19,7 @@ from kivy.uix.screenmanager import ScreenManager
 from companion.spurs.state import Player, SpursState
 from companion.engine import RuleError
 from companion.spurs.view import CASH_IN, draw_plan, next_token, refusal
+from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.reuse import rows
@@ -76,11 +77,6 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
     carried = StringProperty("")
     current = BooleanProperty(False)
     compact = BooleanProperty(False)  # two rows of panels: smaller numbers
-
-    __events__ = ("on_stat",)
-
-    def on_stat(self, field: str) -> None:
-        """Fame, money or Spurs was tapped: the table page offers -1 / +1 for it."""
     narrow = BooleanProperty(False)  # three columns: shorter captions
 
     def show(self, player: Player, state: SpursState, colour: str) -> None:
@@ -95,19 +91,6 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
 
 
 class TablePage(Page):
-    """Every player's sheet. Tapping a player's fame, money or Spurs offers -1 / +1 for it
-    (an Event card's change in two taps); tapping elsewhere on a sheet opens their actions."""
-
-    quick_player = StringProperty("")
-    quick_field = StringProperty("")
-
-    def ask(self, panel: PlayerPanel, field: str) -> None:
-        self.quick_player, self.quick_field = panel.pname, field
-
-    def quick(self, step: int) -> None:
-        self.game.act({"type": "adjust", "player": self.quick_player, self.quick_field: step,
-                       "note": f"{self.quick_player}: {self.quick_field} {step:+d}"})
-
     def update(self, state: SpursState) -> None:
         grid = self.ids.grid
         grid.cols = COLUMNS[len(state.players)]
@@ -156,6 +139,7 @@ class FinalPage(Page):
         self.ids.rematch.disabled = not state.winner
         duel = self.ids.duel
         duel.clear_widgets()
+        duel.height = theme.TOUCH if state.tied_for_first else 0  # no empty row pushing the table up
         for name in state.tied_for_first:
             duel.add_widget(BigButton(text=f"{name} won the duel",
                                       on_release=lambda _b, n=name: self.game.act({"type": "tiebreak", "winner": n})))
