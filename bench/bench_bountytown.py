@@ -40,6 +40,7 @@ configure_kivy(fullscreen=False)
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from taps import release_timed  # noqa: E402
 
 from companion.bountytown.hands import rank_of_shape  # noqa: E402
 from companion.bountytown.odds import _chances, duel_odds, rank_distribution  # noqa: E402
@@ -113,12 +114,7 @@ class Screen:
     def timed_tap(self, widget, flips: list[float], handled: list[float] | None = None) -> float:
         """Seconds from the release to the next frame on screen (and, into ``handled``, to
         the end of the release's handling: the screen's own work, before Kivy draws)."""
-        touch = UnitTestTouch(*widget.to_window(*widget.center))
-        touch.touch_down()
-        EventLoop.idle()
-        flips.clear()
-        start = time.perf_counter()
-        touch.touch_up()
+        start = release_timed(widget, flips)
         if handled is not None:
             handled.append(time.perf_counter() - start)
         while not flips:

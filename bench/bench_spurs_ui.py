@@ -31,7 +31,7 @@ configure_kivy(fullscreen=False)
 
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
+from taps import release_timed  # noqa: E402
 
 from companion.store import Store  # noqa: E402
 from ui.spurs.controls import BulletDisc  # noqa: E402
@@ -81,12 +81,7 @@ def main(draws: int = 30) -> None:
             for _ in range(3):
                 EventLoop.idle()
             button = next(w for w in page.walk(restrict=True) if getattr(w, "text", "") == "Draw for me")
-            touch = UnitTestTouch(*button.to_window(*button.center))
-            touch.touch_down()
-            EventLoop.idle()
-            flips.clear()
-            start = time.perf_counter()
-            touch.touch_up()
+            start = release_timed(button, flips)
             shown = None
             while shown is None:
                 EventLoop.idle()
