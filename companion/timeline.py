@@ -83,22 +83,19 @@ class Timeline:
         return [found[seq] for seq in seqs]
 
     def resume(self, snap: Snapshot) -> None:
-        """Start from a snapshot instead of the first event."""
+        """Start from a snapshot instead of the first event. A snapshot whose state is
+        None (a log being read from its middle, companion.gamelog) has it rebuilt from the
+        nearest checkpoint when it is first needed."""
         self.undo, self.redo = snap.undo, snap.redo
         self.seq, self.prefix, self._state = snap.seq, snap.prefix, snap.state
-        self._remember(snap.depth, snap.top, snap.state)
+        if snap.state is not None:
+            self._remember(snap.depth, snap.top, snap.state)
 
     # -- moving on: live (the caller computed the state) or replaying the log ----------
 
     def advance(self, seq: int, kind: str, action: str | None, after: Any) -> None:
         """Book event ``seq`` whose resulting state is ``after`` (None: work it out later)."""
-        if kind == "do":
-            self.undo.append(seq)
-            self.redo.clear()
-        elif kind == "undo":
-            self.redo.append(self.undo.pop())
-        else:
-            self.undo.append(self.redo.pop())
+        step(self.undo, self.redo, seq, kind)
         self._state = after
         self.seq = seq
         self.prefix = link(self.prefix, seq, kind, action)
@@ -182,6 +179,17 @@ class Timeline:
                     self._remember(snap.depth, snap.top, snap.state)
                     return snap.depth, snap.state
         return best
+
+
+def step(undo: RunStack, redo: RunStack, seq: int, kind: str) -> None:
+    """Move the undo and redo stacks past event ``seq`` (a do, an undo or a redo)."""
+    if kind == "do":
+        undo.append(seq)
+        redo.clear()
+    elif kind == "undo":
+        redo.append(undo.pop())
+    else:
+        undo.append(redo.pop())
 
 
 def action_loader(db: sqlite3.Connection, session_id: int) -> ActionLoader:
