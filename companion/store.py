@@ -27,17 +27,19 @@ from companion.dbrows import LEFT_ALONE, RowDamage, describe, event_action, game
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
+from companion.stats import cache as summaries
 from companion.timeline import Timeline, action_loader
 
-#: 2 added the snapshots table (companion.snapshots); a version 1 file gains it on open
-SCHEMA_VERSION = 2
+#: 2 added the snapshots table (companion.snapshots); a version 1 file gains it on open;
+#: 3 the summaries table (companion.stats.cache)
+SCHEMA_VERSION = 3
 #: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
 APPLICATION_ID = 0x4F574331
 
 #: tables quick-checked at every open: small whatever the history, and read by every screen
 SMALL_TABLES = ("players", "prefs")
 #: tables a migration adds: not required of a file older than that schema version
-ADDED_IN = {"snapshots": 2}
+ADDED_IN = {"snapshots": 2, "summaries": 3}
 #: the prefs key where `companion doctor` records its full integrity check
 FULL_CHECK = "full_check"
 
@@ -71,7 +73,7 @@ CREATE TABLE prefs (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-""" + snapshots.TABLE
+""" + snapshots.TABLE + summaries.TABLE
 
 
 def default_db_path() -> Path:
@@ -202,6 +204,8 @@ class Store:
         """Bring an older file up to this schema, in one transaction (all or nothing)."""
         if self._db.execute("PRAGMA user_version").fetchone()[0] < 2:
             self._db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
+        if self._db.execute("PRAGMA user_version").fetchone()[0] < 3:
+            self._db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
 
     def close(self) -> None:
         self._db.close()

@@ -93,6 +93,7 @@ class Verdict:
     window_closed_ms: float
     moves: tuple[Move, ...] = ()
     touch_presses: tuple[Claim, ...] = ()  # presses on a Disarmed card: pawns moved (R-R10)
+    false_starts: tuple[Claim, ...] = ()  # presses before the reveal (R-R4), for the statistics
 
 
 @dataclass
@@ -305,6 +306,7 @@ def _verdict(rnd: Round, calls: _Calls) -> Verdict:
         window_closed_ms=calls.close_ns / NS_PER_MS,
         moves=tuple(calls.moves),
         touch_presses=tuple(calls.touch_presses),
+        false_starts=tuple(Claim(p.pad, rnd.location_of(p.pad), p.player, p.t_ms) for p in calls.false_starts),
     )
 
 

@@ -1,0 +1,12 @@
+"""Statistics across games: what each finished (or abandoned) game says about its players.
+
+Each session is summed up once, by replaying its log through the game's own engine
+(:mod:`companion.stats.replay`; nothing here decides a rule), into a small JSON summary
+per seat (:mod:`.spurs`, :mod:`.bountytown`, :mod:`.rapidcity`). Summaries are cached in
+the ``summaries`` table with the last event they saw and :data:`VERSION` (:mod:`.cache`),
+so the Statistics screen only adds summaries up (:mod:`.aggregate`), and a game that
+changed since (an undo after the end) or a formula that changed is summed up again.
+"""
+
+#: bump when any summary's formula or shape changes: every cached summary is then recomputed
+VERSION = 1

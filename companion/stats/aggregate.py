@@ -1,0 +1,177 @@
+"""Adding summaries up: per game kind, per player and for everyone at the table.
+
+Everything here is a sum, a count, or a list of values kept whole (reaction times, for
+their median), so adding two sets of summaries' figures gives the figures of the two sets
+together (:meth:`Figures.merge`): the screen can add a few new games to what it had.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from statistics import median
+from typing import Any, Callable, Hashable, Iterable
+
+from companion.stats.luck import merged_tail
+
+#: the key of the figures of everyone who sat at a game kind, guests included
+EVERYONE = "*"
+
+#: (session id, seat index, seat) -> the player's key, or None for a guest
+Who = Callable[[int, int, dict[str, Any]], Hashable | None]
+
+
+@dataclass
+class Luck:
+    games: int = 0
+    draws: int = 0
+    hits: int = 0
+    expected: float = 0.0
+    variance: float = 0.0
+    #: within a single game, the exact chance of such a run (see :mod:`companion.stats.luck`)
+    single_tail: float = 1.0
+
+    @classmethod
+    def of_game(cls, figures: dict[str, Any]) -> Luck:
+        """One game's luck as :meth:`companion.stats.luck.Run.to_json` gave it."""
+        return cls(figures["games"], figures["draws"], figures["hits"], figures["expected"], figures["variance"], figures["tail"])
+
+    def add(self, other: Luck) -> None:
+        if not other.games:
+            return
+        self.single_tail = other.single_tail if not self.games else 1.0
+        self.games += other.games
+        self.draws += other.draws
+        self.hits += other.hits
+        self.expected += other.expected
+        self.variance += other.variance
+
+    @property
+    def index(self) -> float | None:
+        """Hits over the hits expected: 1.0 is exactly as lucky as the odds said."""
+        return self.hits / self.expected if self.expected else None
+
+    @property
+    def tail(self) -> float:
+        """How unlikely the run was: the chance of one at least this far out on its side."""
+        return self.single_tail if self.games == 1 else merged_tail(self.hits, self.expected, self.variance)
+
+
+@dataclass
+class Figures:
+    """One player's (or everyone's) figures at one game kind."""
+
+    plays: int = 0  # finished games
+    wins: int = 0
+    score_total: float = 0.0
+    fame: dict[str, int] = field(default_factory=dict)  # Spurs: source -> fame
+    luck: Luck = field(default_factory=Luck)  # Spurs
+    duels: dict[str, list[int]] = field(default_factory=dict)  # Bountytown: hand rank -> [won, lost]
+    renown: list[list[float]] = field(default_factory=list)  # Bountytown: turn -> [renown total, games]
+    reactions: dict[str, list[float]] = field(default_factory=dict)  # Rapid City: card type -> ms
+    false_starts: int = 0  # Rapid City
+    bullets: dict[str, int] = field(default_factory=dict)  # Rapid City: card type -> bullets
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.plays if self.plays else None
+
+    @property
+    def average_score(self) -> float | None:
+        return self.score_total / self.plays if self.plays else None
+
+    def all_reactions(self) -> list[float]:
+        return [t for times in self.reactions.values() for t in times]
+
+    def reaction(self, card: str | None = None) -> tuple[float, float, int] | None:
+        """(median, best, claims) of the reaction times (of one card type), None without any."""
+        times = self.reactions.get(card, []) if card else self.all_reactions()
+        return (median(times), min(times), len(times)) if times else None
+
+    def average_renown(self) -> list[float]:
+        """Average renown at the end of each turn, over the games that lasted that long."""
+        return [total / games for total, games in self.renown]
+
+    def add_seat(self, seat: dict[str, Any], finished: bool) -> None:
+        if finished:
+            self.plays += 1
+            self.wins += bool(seat["won"])
+            self.score_total += seat["score"] or 0
+        luck = seat.get("luck")
+        self._add(seat.get("fame", {}), Luck.of_game(luck) if luck else None, seat.get("duels", {}),
+                  [[r, 1] for r in seat.get("renown", ())], seat.get("reactions", {}),
+                  seat.get("false_starts", 0), seat.get("bullets", {}))
+
+    def merge(self, other: Figures) -> None:
+        self.plays += other.plays
+        self.wins += other.wins
+        self.score_total += other.score_total
+        self._add(other.fame, other.luck, other.duels, other.renown, other.reactions, other.false_starts, other.bullets)
+
+    def _add(self, fame, luck, duels, renown, reactions, false_starts, bullets) -> None:
+        for source, n in fame.items():
+            self.fame[source] = self.fame.get(source, 0) + n
+        if luck:
+            self.luck.add(luck)
+        for hand, (won, lost) in duels.items():
+            tally = self.duels.setdefault(hand, [0, 0])
+            tally[0] += won
+            tally[1] += lost
+        for turn, (total, games) in enumerate(renown):
+            if turn == len(self.renown):
+                self.renown.append([0, 0])
+            self.renown[turn][0] += total
+            self.renown[turn][1] += games
+        for card, times in reactions.items():
+            self.reactions.setdefault(card, []).extend(times)
+        self.false_starts += false_starts
+        for card, n in bullets.items():
+            self.bullets[card] = self.bullets.get(card, 0) + n
+
+
+@dataclass
+class Stats:
+    """Figures by (game kind, player key); :data:`EVERYONE` holds each kind's whole table."""
+
+    figures: dict[tuple[str, Hashable], Figures] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)  # kind -> finished games
+    #: games whose log could not be read or replayed, so they are left out
+    unreadable: int = 0
+
+    def of(self, kind: str, key: Hashable = EVERYONE) -> Figures:
+        return self.figures.get((kind, key)) or Figures()
+
+    def players(self, kind: str) -> list[Hashable]:
+        """Keys of the players with figures at ``kind``, by wins then plays."""
+        keys = [k for (g, k) in self.figures if g == kind and k != EVERYONE]
+        return sorted(keys, key=lambda k: (-self.figures[kind, k].wins, -self.figures[kind, k].plays, str(k)))
+
+    def add(self, session_id: int, summary: dict[str, Any], who: Who) -> None:
+        """One game's summary; ``who`` names each seat's player (None: a guest, counted
+        only in the table's figures)."""
+        if "problem" in summary:
+            self.unreadable += 1
+            return
+        kind, finished = summary["kind"], summary["finished"]
+        self.games[kind] = self.games.get(kind, 0) + finished
+        for index, seat in enumerate(summary["seats"]):
+            for key in {EVERYONE, who(session_id, index, seat)} - {None}:
+                self.figures.setdefault((kind, key), Figures()).add_seat(seat, finished)
+
+    def merge(self, other: Stats) -> None:
+        for key, figures in other.figures.items():
+            self.figures.setdefault(key, Figures()).merge(figures)
+        for kind, n in other.games.items():
+            self.games[kind] = self.games.get(kind, 0) + n
+        self.unreadable += other.unreadable
+
+
+def by_name(_session_id: int, _index: int, seat: dict[str, Any]) -> str:
+    """Players known by the name they sat down with."""
+    return seat["name"]
+
+
+def aggregate(summaries: Iterable[tuple[int, dict[str, Any]]], who: Who = by_name) -> Stats:
+    stats = Stats()
+    for session_id, summary in summaries:
+        stats.add(session_id, summary, who)
+    return stats

@@ -1,0 +1,98 @@
+"""A session's log as the actions in effect, and the engine's states along them.
+
+Statistics must count what happened, so undone actions are left out exactly as the store
+leaves them out: the undo/redo stacks are kept by :class:`companion.timeline.Timeline`,
+the same bookkeeping the store resumes a game with, and every state comes from the game's
+own engine. Nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping, Sequence
+
+from companion.dbrows import RowDamage, event_action, session_fields
+from companion.engine import Engine
+from companion.games import engine_for
+from companion.timeline import Timeline
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One session as the statistics need it."""
+
+    id: int
+    kind: str
+    settings: dict[str, Any]
+    actions: list[dict[str, Any]]
+    #: the last event read: a summary made from this log is stale once the log goes past it
+    seq: int
+
+
+def read_session(db: sqlite3.Connection, session_id: int) -> Logged:
+    """The session's settings and the actions in effect at its last event. A damaged row
+    raises :class:`RowDamage` (the statistics then leave that game out and say so)."""
+    row = db.execute("SELECT id, kind, settings, started, finished, result FROM sessions WHERE id = ?",
+                     (session_id,)).fetchone()
+    if row is None:
+        raise RowDamage(f"there is no game session {session_id}")
+    kind, settings, *_ = session_fields(row)
+    found: dict[int, dict[str, Any]] = {}
+    timeline = Timeline(engine_for(kind), None, lambda seqs: {s: found[s] for s in seqs}, None)
+    seq = 0
+    for seq, (number, event, text) in enumerate(
+            db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq", (session_id,)), 1):
+        action = event_action(seq, number, event, text)
+        if action is not None:
+            found[seq] = action
+        if (event == "undo" and not timeline.undo) or (event == "redo" and not timeline.redo):
+            raise RowDamage(f"event {seq} is an {event} with nothing to {event}")
+        timeline.advance(seq, event, text, None)
+    return Logged(session_id, kind, settings, timeline.actions_in_effect(), seq)
+
+
+def steps(engine: Engine, settings: Mapping[str, Any],
+          actions: Sequence[Mapping[str, Any]]) -> Iterator[tuple[Mapping[str, Any], Any, Any]]:
+    """(action, state before, state after) for each action, by the engine's own ``apply``."""
+    state = engine.initial_state(settings)
+    for action in actions:
+        after = engine.apply(state, action)
+        yield action, state, after
+        state = after
+
+
+def final_state(engine: Engine, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Any:
+    state = engine.initial_state(settings)
+    for action in actions:
+        state = engine.apply(state, action)
+    return state
+
+
+def seat(name: str, won: bool, score: float | None, **figures: Any) -> dict[str, Any]:
+    """One player's line of a summary: the fields every game has, then its own."""
+    return {"name": name, "won": won, "score": score, **figures}
+
+
+def summarise(kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The summary of one game: ``{"kind", "finished", "seats": [...]}``, seats in the
+    engine's seating order. Raises what the engine raises for a log it refuses."""
+    from companion.stats import bountytown, rapidcity, spurs  # each game's figures, loaded on use
+
+    games = {"spurs": spurs.summarise, "bountytown": bountytown.summarise, "rapidcity": rapidcity.summarise}
+    if kind in games:
+        return games[kind](settings, actions)
+    return scores_only(kind, settings, actions)
+
+
+def scores_only(kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Plays, wins and scores from the engine's result, for a game with no figures of its
+    own (the score pad)."""
+    engine = engine_for(kind)
+    state = final_state(engine, settings, actions)
+    result = engine.result(state)
+    players = list(getattr(state, "players", ()))
+    scores = (result or {}).get("scores", {})
+    winners = (result or {}).get("winners", [])
+    return {"kind": kind, "finished": result is not None,
+            "seats": [seat(p, p in winners, scores.get(p)) for p in players]}

@@ -1,0 +1,131 @@
+"""Statistics from small games worked out by hand, the summaries cache, and the sums."""
+
+from __future__ import annotations
+
+import sqlite3
+from fractions import Fraction
+
+import pytest
+
+from companion.stats import VERSION, cache
+from companion.stats.aggregate import EVERYONE, aggregate
+from companion.stats.luck import hit_chances, merged_tail
+from companion.stats.replay import summarise
+from companion.store import Store
+from tests import stats_games as games
+
+
+def stored(store: Store, kind: str, game) -> int:
+    """The game played through the store, as the app plays it; its id."""
+    settings, actions = game()
+    session = store.new_session(kind, settings)
+    for action in actions:
+        session.do(action)
+    return session.id
+
+
+def test_spurs_plays_wins_scores_and_fame_by_source():
+    stats = aggregate([(1, summarise("spurs", *games.spurs_long())), (2, summarise("spurs", *games.spurs_short()))])
+    ann, bob = stats.of("spurs", "Ann"), stats.of("spurs", "Bob")
+    assert (ann.plays, ann.wins, ann.win_rate, ann.average_score) == (2, 1, 0.5, 3.0)  # scores 3 and 3
+    assert (bob.plays, bob.wins, bob.win_rate, bob.average_score) == (2, 1, 0.5, 2.5)  # scores 4 and 1
+    assert ann.fame == {"challenges": 0, "town": 1, "duels": 2, "other": 0}  # the pelt sold; two duels won
+    assert bob.fame == {"challenges": 0, "town": 2, "duels": 1, "other": 0}  # the outlaw turned in; a duel won
+    assert stats.games == {"spurs": 2}
+
+
+def test_spurs_luck_against_the_exact_expectation():
+    # 3 drawn from 2 hits and 2 misses: 1 or 2 hits (never 0: only 2 misses), each C(2,k)C(2,3-k)/C(4,3) = 1/2; never 3
+    assert hit_chances(2, 2, 3) == (0, Fraction(1, 2), Fraction(1, 2), 0)
+    stats = aggregate([(1, summarise("spurs", *games.spurs_long())), (2, summarise("spurs", *games.spurs_short()))])
+    ann, bob = stats.of("spurs", "Ann").luck, stats.of("spurs", "Bob").luck
+    assert (ann.games, ann.draws, ann.hits, ann.expected, ann.variance) == (1, 1, 1, 1.5, 0.25)
+    assert ann.index == pytest.approx(1 / 1.5)
+    assert ann.tail == 0.5  # P(at most 1 hit), the game with no draws changes nothing
+    assert (bob.hits, bob.expected, bob.tail) == (2, 1.5, 0.5)  # P(at least 2 hits)
+    everyone = stats.of("spurs").luck  # two games' draws together: the normal curve
+    assert (everyone.games, everyone.hits, everyone.expected, everyone.variance) == (2, 3, 3.0, 0.5)
+    assert everyone.tail == 1.0  # exactly as expected
+
+
+def test_luck_tail_over_many_games_uses_the_exact_mean_and_variance():
+    # 10 hits where 5 were expected, variance 4: (10 - 5 - 0.5) / 2 = 2.25 standard deviations
+    assert merged_tail(10, 5.0, 4.0) == pytest.approx(0.012224, abs=1e-6)
+
+
+def test_bountytown_duels_by_hand_rank_and_renown_over_time():
+    stats = aggregate([(1, summarise("bountytown", *games.bountytown()))])
+    bart, valentina = stats.of("bountytown", "Bart"), stats.of("bountytown", "Valentina")
+    assert bart.duels == {"Four of a Kind": [1, 0]} and valentina.duels == {"High Card": [0, 1]}
+    assert (bart.plays, bart.wins, bart.average_score) == (1, 1, 3.0)
+    assert bart.average_renown() == [0, 3, 3]  # at the start, after Bart's turn, after Valentina's
+    assert stats.of("bountytown").duels == {"Four of a Kind": [1, 0], "High Card": [0, 1]}
+
+
+def test_rapidcity_reaction_times_false_starts_and_bullets():
+    stats = aggregate([(1, summarise("rapidcity", *games.rapidcity()))])
+    rita, blue, green = (stats.of("rapidcity", name) for name in ("Rita", "blue", "green"))
+    assert rita.reaction() == (215, 180, 2) and rita.reaction("character") == (215, 180, 2)
+    assert blue.reaction() == (360, 320, 2) and green.reaction() == (600, 600, 1)
+    assert (rita.false_starts, blue.false_starts, green.false_starts) == (0, 0, 1)
+    assert rita.bullets == {"character": 1} and blue.bullets == {} and green.bullets == {"character": 2}
+    assert rita.plays == 0 and stats.games == {"rapidcity": 0}  # not over: no play counted
+    assert stats.of("rapidcity").reaction() == (320, 180, 5)
+
+
+def test_summaries_are_cached_and_remade_when_the_log_moves_on(tmp_path):
+    with Store(tmp_path / "c.db") as store:
+        sid = stored(store, "spurs", games.spurs_short)
+        found = cache.read(store._db)
+        assert found.missing == [sid] and not found.fresh
+        made = []
+        cache.make(store.path, found.missing, lambda done, batch: made.extend(batch))
+        assert [s for s, _ in made] == [sid]
+        found = cache.read(store._db)
+        assert not found.missing and aggregate(found.fresh).of("spurs", "Ann").wins == 1
+        # undo after the end: Ann's second duel is undone, so she has not won (yet)
+        store.open_session(sid).undo()
+        found = cache.read(store._db)
+        assert found.missing == [sid]
+        cache.make(store.path, found.missing, lambda done, batch: None)
+        stats = aggregate(cache.read(store._db).fresh)
+        assert stats.of("spurs", "Ann").wins == 0 and stats.of("spurs", "Ann").fame["duels"] == 1
+
+
+def test_a_summary_of_an_older_formula_is_remade(tmp_path):
+    with Store(tmp_path / "c.db") as store:
+        sid = stored(store, "spurs", games.spurs_short)
+        cache.make(store.path, [sid], lambda done, batch: None)
+        store._db.execute("UPDATE summaries SET version = ?", (VERSION - 1,))
+        assert cache.read(store._db).missing == [sid]
+
+
+def test_a_game_that_does_not_replay_is_left_out_and_counted(tmp_path):
+    with Store(tmp_path / "c.db") as store:
+        good = stored(store, "spurs", games.spurs_short)
+        bad = stored(store, "spurs", games.spurs_long)
+        store._db.execute("UPDATE events SET action = '{\"type\": \"hunt\"}' WHERE session_id = ? AND seq = 1", (bad,))
+        batches = []
+        cache.make(store.path, [good, bad], lambda done, batch: batches.append((done, batch)))
+        stats = aggregate(batches[-1][1])
+        assert batches[-1][0] == 2 and stats.unreadable == 1 and stats.games == {"spurs": 1}
+
+
+def test_a_version_2_database_gains_the_summaries_table(tmp_path):
+    path = tmp_path / "old.db"
+    with Store(path) as store:
+        store._db.execute("DROP TABLE summaries")
+        store._db.execute("PRAGMA user_version = 2")
+    with Store(path) as store:
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] >= 3
+        assert cache.read(store._db).missing == []
+    raw = sqlite3.connect(path)
+    assert raw.execute("SELECT count(*) FROM summaries").fetchone() == (0,)
+    raw.close()
+
+
+def test_everyone_holds_guests_the_players_do_not():
+    summary = summarise("spurs", *games.spurs_short())
+    stats = aggregate([(1, summary)], who=lambda _sid, _index, seat: None if seat["name"] == "Bob" else 7)
+    assert stats.players("spurs") == [7]
+    assert stats.of("spurs", 7).wins == 1 and stats.of("spurs", EVERYONE).plays == 2
