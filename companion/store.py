@@ -19,33 +19,50 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from companion import snapshots
 from companion.dbplace import write_hint
-from companion.dbrows import LEFT_ALONE, RowDamage, describe, event_action, game_name, session_fields
+from companion.dbrows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
+                               session_fields)
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
+from companion.roster import Seat, link, name_key, seat_names
 from companion.stats import cache as summaries
 from companion.timeline import Timeline, action_loader
 
 #: 2 added the snapshots table (companion.snapshots); a version 1 file gains it on open;
-#: 3 the summaries table (companion.stats.cache)
-SCHEMA_VERSION = 3
+#: 3 the summaries table (companion.stats.cache);
+#: 4 the seats table (who sat where, linked to player records), filled in from the games'
+#: settings when an older file is first opened
+SCHEMA_VERSION = 4
 #: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
 APPLICATION_ID = 0x4F574331
 
 #: tables quick-checked at every open: small whatever the history, and read by every screen
 SMALL_TABLES = ("players", "prefs")
 #: tables a migration adds: not required of a file older than that schema version
-ADDED_IN = {"snapshots": 2, "summaries": 3}
+ADDED_IN = {"snapshots": 2, "summaries": 3, "seats": 4}
 #: the prefs key where `companion doctor` records its full integrity check
 FULL_CHECK = "full_check"
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "orange", "purple", "brown", "pink")
 MAX_NAME = 24
 
+#: who sat where (companion.roster). IF NOT EXISTS: the migration to 4 keeps a table already
+#: there; its index finds a player's games and holds each player to one seat a game
+#: (guests, NULL, may repeat)
+_SEATS = """
+CREATE TABLE IF NOT EXISTS seats (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seat       INTEGER NOT NULL,
+    player_id  INTEGER REFERENCES players(id),
+    name       TEXT NOT NULL,
+    PRIMARY KEY (session_id, seat)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS seats_player ON seats(player_id, session_id);
+"""
 _SCHEMA = """
 CREATE TABLE players (
     id      INTEGER PRIMARY KEY,
@@ -73,7 +90,9 @@ CREATE TABLE prefs (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-""" + snapshots.TABLE + summaries.TABLE
+""" + snapshots.TABLE + summaries.TABLE + _SEATS
+#: one seat, as :meth:`Store.new_session` and an import write them: (session_id, *Seat)
+INSERT_SEAT = "INSERT INTO seats (session_id, seat, name, player_id) VALUES (?, ?, ?, ?)"
 
 
 def default_db_path() -> Path:
@@ -201,11 +220,37 @@ class Store:
                 )
 
     def _migrate(self) -> None:
-        """Bring an older file up to this schema, in one transaction (all or nothing)."""
+        """Bring an older file up to this schema, each step in one transaction (all or nothing)."""
         if self._db.execute("PRAGMA user_version").fetchone()[0] < 2:
             self._db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
         if self._db.execute("PRAGMA user_version").fetchone()[0] < 3:
             self._db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
+        if self._db.execute("PRAGMA user_version").fetchone()[0] < 4:
+            with self._transaction():
+                if self._db.execute("PRAGMA user_version").fetchone()[0] < 4:  # not another process's work
+                    for statement in filter(str.strip, _SEATS.split(";")):
+                        self._db.execute(statement)
+                    self._backfill_seats()
+                    self._db.execute("PRAGMA user_version=4")
+
+    def _backfill_seats(self) -> None:
+        """Seats for every game already stored, read from its settings (one query, one
+        insert: ~3,000 games at start-up). A game whose settings are damaged gets no seats
+        (its row is left as it is; the games list reports it); so do the games after a
+        page of the sessions table SQLite cannot read, which the games list reports too."""
+        players = player_keys(self._db)
+        seats: list[tuple[int, int, str, int | None]] = []
+        try:
+            for sid, kind, settings in self._db.execute("SELECT id, kind, settings FROM sessions"):
+                try:
+                    names = seat_names(kind, json_object(settings, "settings"))
+                except RowDamage:
+                    continue
+                seats.extend((sid, *seat) for seat in link(names, players))
+        except sqlite3.DatabaseError:
+            if not self._db.in_transaction:  # SQLite gave the transaction up: nothing was written
+                raise
+        self._db.executemany(INSERT_SEAT.replace("INSERT", "INSERT OR IGNORE"), seats)  # a game seated already
 
     def close(self) -> None:
         self._db.close()
@@ -274,6 +319,54 @@ class Store:
             raise InputError(f"no player with id {player_id}")
         return Player(*row)
 
+    def player_named(self, name: str) -> Player | None:
+        """The player whose name this is (compared as the seats link: spaces collapsed,
+        ASCII case ignored), or None: a name typed for a game is theirs or a guest's."""
+        wanted = name_key(str(name))
+        return next((p for p in self.players() if name_key(p.name) == wanted), None)
+
+    def merge_players(self, from_id: int, into_id: int) -> None:
+        """Make ``from_id``'s games ``into_id``'s and remove ``from_id``, in one transaction
+        (the same person entered twice). Refused, changing nothing, when they are the same
+        record or sat at one game together: then they are two people, and merging them
+        would seat one person twice."""
+        source, target = self._player(from_id), self._player(into_id)
+        if from_id == into_id:
+            raise InputError(f"{source.name} cannot be merged into themselves")
+        shared = self._db.execute(
+            "SELECT count(DISTINCT a.session_id) FROM seats a JOIN seats b ON a.session_id = b.session_id "
+            "WHERE a.player_id = ? AND b.player_id = ?", (from_id, into_id)).fetchone()[0]
+        if shared:
+            raise InputError(f"{source.name} and {target.name} played {shared} game{'s' * (shared != 1)} "
+                             "together, so they are two people: give one of them another name")
+        with self._transaction():
+            self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", (into_id, from_id))
+            self._db.execute("DELETE FROM players WHERE id = ?", (from_id,))
+
+    # -- who sat where (companion.roster) ------------------------------------------
+
+    def seats(self, session_ids: Iterable[int] | None = None) -> dict[int, list[Seat]]:
+        """game id -> its seats in seat order (every game's, or those of ``session_ids``);
+        a linked seat carries its player's current name. A game with damaged settings
+        has no seats, so it is missing here."""
+        query = ("SELECT s.session_id, s.seat, coalesce(p.name, s.name), s.player_id FROM seats s "
+                 "LEFT JOIN players p ON p.id = s.player_id")
+        if session_ids is None:
+            rows = self._db.execute(query + " ORDER BY s.session_id, s.seat")
+        else:
+            rows = self._db.execute(query + " WHERE s.session_id IN (SELECT value FROM json_each(?)) "
+                                    "ORDER BY s.session_id, s.seat", (json.dumps([int(i) for i in session_ids]),))
+        found: dict[int, list[Seat]] = {}
+        for sid, seat, name, player_id in rows:
+            found.setdefault(sid, []).append(Seat(seat, name if isinstance(name, str) else describe(name), player_id))
+        return found
+
+    def player_sessions(self, player_id: int) -> list[int]:
+        """The ids of the games this player sat at, newest first (by start, then by id)."""
+        return [sid for sid, _started in self._db.execute(
+            "SELECT DISTINCT s.id, s.started FROM seats t JOIN sessions s ON s.id = t.session_id "
+            "WHERE t.player_id = ? ORDER BY s.started DESC, s.id DESC", (player_id,))]
+
     def _valid_name(self, name: str, player_id: int | None = None) -> str:
         name = " ".join(str(name).split())
         if not name:
@@ -298,7 +391,20 @@ class Store:
             cur = self._db.execute(
                 "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)", (kind, dumps(settings), started)
             )
+            self._seat(cur.lastrowid, kind, settings)
         return self.open_session(cur.lastrowid)
+
+    def _seat(self, session_id: int, kind: str, settings: Mapping[str, Any]) -> None:
+        """The game's seats, each linked to the player of its name or a guest (inside the
+        caller's transaction, so a game never exists without them). Two names of one
+        player ("Ann" and "ann") are refused: a player sits once."""
+        players = player_keys(self._db)
+        seats = link(seat_names(kind, settings), players)
+        twice = [seat.name for seat in seats if seat.player_id is None and name_key(seat.name) in players]
+        if twice:
+            raise RuleError("setup", f"{twice[0]} is the player {self._player(players[name_key(twice[0])]).name}, "
+                                     "who is already seated: each player sits once")
+        self._db.executemany(INSERT_SEAT, ((session_id, *seat) for seat in seats))
 
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionInfo]:
         """Newest first. ``unfinished=True`` lists games that can be resumed."""
@@ -379,6 +485,12 @@ class Store:
             return [str(exc)]
         finally:
             self._db.execute("PRAGMA ignore_check_constraints=OFF")
+
+
+def player_keys(db: sqlite3.Connection) -> dict[str, int]:
+    """:func:`companion.roster.name_key` of each player's name -> their id: what a seat's
+    name is looked up in (a name stored as binary, only a damaged row's, links nobody)."""
+    return {name_key(name): pid for pid, name in db.execute("SELECT id, name FROM players") if isinstance(name, str)}
 
 
 def _text(raw: bytes) -> str:

@@ -194,6 +194,7 @@ def test_a_version_1_database_gains_snapshots_and_keeps_its_games(db):
     raw.close()
     with Store(db) as store:
         assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert [seat.name for seat in store.seats()[1]] == ["Ann", "Bob"]  # and, via version 2, seats
         game = store.open_session(1)
         assert game.state.scores == (sum(range(1, 150)), 0) and game.can_redo
         assert store._db.execute("SELECT count(*) FROM snapshots").fetchone()[0] >= 1  # written by that replay

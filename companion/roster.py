@@ -1,0 +1,71 @@
+"""Who sat where: the seats of a game, and which player record each one is.
+
+Each game keeps its seat names in its own settings shape (Spurs and Bountytown: a list of
+``{"name": ...}``; the score pad: a list of names; Rapid City: colours, with an optional
+``names`` map, a colour without a name being called by its colour, ruling R-R2).
+:func:`seat_names` reads all of them, so the store, history and statistics never need to
+know the shapes. A seat whose name is a player record's (case-insensitively, as the
+players table's ``COLLATE NOCASE`` compares) is that player; any other name is a guest:
+someone who played one game and has no record, so never appears in player lists or stats.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Iterable, Mapping, NamedTuple
+
+
+class Seat(NamedTuple):
+    """One seat of one game. ``name`` is the player's current name for a linked seat (a
+    renamed player's history shows the new name), the name played under for a guest."""
+
+    seat: int  # 0 = the first player, then in seat order
+    name: str
+    player_id: int | None  # None: a guest
+
+
+def seat_names(kind: str, settings: Mapping[str, Any]) -> list[str]:
+    """The names at the table in seat order, as the game calls them; an empty list when the
+    settings are not what the companion writes (a damaged row) or the game is unknown."""
+    if not isinstance(settings, Mapping):
+        return []
+    players = settings.get("players")
+    if not isinstance(players, list):
+        return []
+    if kind == "rapidcity":
+        names = settings.get("names", {})
+        if not isinstance(names, Mapping) or not all(isinstance(p, str) for p in players):
+            return []
+        # ruling: R-R2 - a colour is the player; a name, when given, is what they are called
+        named = [names.get(colour) for colour in players]
+        return [name.strip() if isinstance(name, str) and name.strip() else colour
+                for colour, name in zip(players, named)]
+    if kind == "scorepad":
+        found = players
+    elif kind in ("spurs", "bountytown"):
+        found = [p.get("name") if isinstance(p, Mapping) else None for p in players]
+    else:
+        return []
+    return list(found) if all(isinstance(n, str) and n.strip() for n in found) else []
+
+
+#: SQLite's NOCASE folds only the 26 ASCII capitals; matching it exactly keeps a seat's
+#: link the same as the players table's uniqueness (sqlite3.c: sqlite3UpperToLower)
+_NOCASE = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def name_key(name: str) -> str:
+    """A name as the players table compares it: single spaces, ASCII case folded."""
+    return " ".join(name.split()).translate(_NOCASE)
+
+
+def link(names: Iterable[str], players: Mapping[str, int]) -> list[Seat]:
+    """Seats for ``names`` in order; ``players`` maps :func:`name_key` of each player's
+    name to their id, and a name not in it is a guest. A player sits once: a second name
+    of theirs at the same game ("Ann" and "ann", which only an old game can hold, since
+    :meth:`companion.store.Store.new_session` refuses it) is a guest."""
+    seats: list[Seat] = []
+    for i, name in enumerate(names):
+        player_id = players.get(name_key(name))
+        seats.append(Seat(i, name, None if any(s.player_id == player_id for s in seats) else player_id))
+    return seats

@@ -1,0 +1,44 @@
+"""Seat names read from every game's settings shape, and damaged shapes read as no seats."""
+
+import pytest
+
+from companion.roster import Seat, link, name_key, seat_names
+from tests.test_export import SETTINGS
+
+
+def test_every_game_kind_names_its_seats_in_order():
+    assert seat_names("spurs", SETTINGS["spurs"]) == ["Ann", "Bob", "Cid"]
+    assert seat_names("bountytown", SETTINGS["bountytown"]) == ["Bart", "Valentina", "Terry"]
+    assert seat_names("scorepad", {"players": ["Ann", "Bob"]}) == ["Ann", "Bob"]
+
+
+def test_a_rapid_city_colour_without_a_name_is_called_by_its_colour():  # ruling: R-R2
+    settings = {"players": ["red", "blue", "green"], "names": {"blue": " Ana ", "green": "  "}, "seed": 1}
+    assert seat_names("rapidcity", settings) == ["red", "Ana", "green"]
+
+
+@pytest.mark.parametrize("kind, settings", [
+    ("spurs", {}),
+    ("spurs", {"players": "Ann"}),
+    ("spurs", {"players": [{"name": "Ann"}, {"character": "Doc"}]}),
+    ("spurs", {"players": [{"name": "Ann"}, "Bob"]}),
+    ("bountytown", {"players": [{"name": 7}]}),
+    ("scorepad", {"players": ["Ann", None]}),
+    ("scorepad", {"players": ["Ann", "  "]}),
+    ("rapidcity", {"players": ["red", 3]}),
+    ("rapidcity", {"players": ["red"], "names": ["Ann"]}),
+    ("chess", {"players": ["Ann"]}),
+    ("scorepad", ["Ann"]),
+])
+def test_settings_that_are_not_what_the_companion_writes_have_no_seats(kind, settings):
+    assert seat_names(kind, settings) == []
+
+
+def test_names_link_as_the_players_table_compares_them():
+    players = {name_key("Ann Lee"): 1, name_key("Émile"): 2}
+    assert link(["ann  lee", "éMILE", "ÉMILE", "Zed"], players) == [
+        Seat(0, "ann  lee", 1), Seat(1, "éMILE", None), Seat(2, "ÉMILE", 2), Seat(3, "Zed", None)]
+
+
+def test_a_player_sits_once_so_a_second_name_of_theirs_is_a_guest():
+    assert link(["Ann", "ANN"], {"ann": 1}) == [Seat(0, "Ann", 1), Seat(1, "ANN", None)]
