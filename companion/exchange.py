@@ -30,7 +30,8 @@ from companion.dbrows import RowDamage, describe, event_action, game_name, sessi
 from companion.engine import RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import ENGINES, engine_for
-from companion.store import COLOURS, MAX_NAME, Store
+from companion.roster import Seat, link, name_key, seat_names
+from companion.store import COLOURS, INSERT_SEAT, MAX_NAME, Store, player_keys
 from companion.timeline import Timeline
 
 FORMAT = "old-west-companion-export"
@@ -72,6 +73,9 @@ class _Game:
     settings: str  # canonical JSON, as the store writes it
     started: str
     events: list[tuple[int, str, str | None, str]]  # (seq, kind, action JSON or None, at)
+    #: each seat's player's name (None: a guest), or None when the file has no seats (an
+    #: export older than them): then each seat is linked by its name, as a new game is
+    players: list[str | None] | None = None
     finished: str | None = None
     result: str | None = None
 
@@ -104,6 +108,7 @@ def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, 
         query = "SELECT id, kind, settings, started, finished, result FROM sessions"
         rows = read.execute(query + (" WHERE kind = ? ORDER BY id" if game else " ORDER BY id"),
                             (game,) if game else ()).fetchall()
+        seats = _seats(read)
         read.text_factory = str  # the log: fast, and a game whose bytes are not UTF-8 is damaged
         log = _Log(read)
         for row in rows:
@@ -111,7 +116,8 @@ def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, 
                 kind, settings, started, finished, result = session_fields(row)
                 count = log.check(row[0])
                 writer.session({"id": row[0], "game": kind, "settings": settings, "started": started,
-                                "finished": finished, "result": result}, log, row[0])
+                                "finished": finished, "result": result, "seats": seats.get(row[0], [])},
+                               log, row[0])
             except RowDamage as damage:
                 report.skipped.append(f"game session {row[0]} ({game_name(row[1])}) left out: {damage}")
                 continue
@@ -124,6 +130,17 @@ def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, 
     finally:
         read.close()
     return report
+
+
+def _seats(read: sqlite3.Connection) -> dict[int, list[dict[str, Any]]]:
+    """game id -> its seats as the export writes them: the name played under and the
+    player's current name (None for a guest), in seat order."""
+    found: dict[int, list[dict[str, Any]]] = {}
+    for sid, seat, name, player in read.execute(
+            "SELECT s.session_id, s.seat, s.name, p.name FROM seats s LEFT JOIN players p ON p.id = s.player_id "
+            "ORDER BY s.session_id, s.seat"):
+        found.setdefault(sid, []).append({"seat": seat, "name": name, "player": player})
+    return found
 
 
 def _lenient(raw: bytes) -> str:
@@ -259,6 +276,8 @@ class _CsvWriter:
         self._row(record="session", session=head["id"], game=head["game"], time=head["started"],
                   finished=head["finished"] or "", settings=dumps(head["settings"]),
                   result="" if head["result"] is None else dumps(head["result"]))
+        for seat in head["seats"]:
+            self._row(record="seat", session=head["id"], seq=seat["seat"], name=seat["player"] or "")
         self._csv.writerows(("event", head["id"], seq, "", kind, at, "", "", "", "", "", action or "")
                             for seq, kind, action, at in events)
 
@@ -363,6 +382,9 @@ def _from_csv(source: Path, text: str) -> dict[str, Any]:
                 doc["sessions"].append({
                     "game": row["game"], "started": row["time"],
                     "settings": _cell_json(row["settings"], f"{source} line {line}"), "events": []})
+            elif record == "seat" and doc["sessions"]:
+                doc["sessions"][-1].setdefault("seats", []).append(
+                    {"seat": _whole(row["seq"], f"{source} line {line}"), "player": row["name"] or None})
             elif record == "event" and doc["sessions"]:
                 event = {"seq": _whole(row["seq"], f"{source} line {line}"), "event": row["event"], "at": row["time"]}
                 if row["action"]:
@@ -370,7 +392,7 @@ def _from_csv(source: Path, text: str) -> dict[str, Any]:
                 doc["sessions"][-1]["events"].append(event)
             else:
                 raise InputError(f"{source} line {line}: a row of kind {describe(record)} "
-                                 "(expected export, player, session, or event after a session)")
+                                 "(expected export, player, session, or seat or event after a session)")
     except csv.Error as exc:
         raise InputError(f"{source} is damaged (not valid CSV: {exc})") from None
     return doc
@@ -425,9 +447,25 @@ def _game(item: Any, number: int) -> _Game:
         raise InputError(f"{where}: its settings are {describe(settings)}, not an object")
     try:
         started = timestamp(item.get("started"), "start")
-        return _Game(where, kind, settings, dumps(settings), started, _events(item.get("events"), where))
+        return _Game(where, kind, settings, dumps(settings), started, _events(item.get("events"), where),
+                     _seat_players(item.get("seats"), len(seat_names(kind, settings))))
     except (RowDamage, TypeError, ValueError) as damage:  # ValueError: a NaN or a huge number in JSON
         raise InputError(f"{where}: {damage}") from None
+
+
+def _seat_players(items: Any, seated: int) -> list[str | None] | None:
+    """The player's name at each seat (None: a guest), checked; None when not given."""
+    if items is None:
+        return None
+    if not isinstance(items, list) or len(items) != seated:
+        raise RowDamage(f"its seats are {describe(items)}, not a list of its {seated} seats")
+    players = []
+    for number, item in enumerate(items):
+        player = item.get("player") if isinstance(item, dict) else None
+        if not isinstance(item, dict) or item.get("seat") != number or not (player is None or isinstance(player, str)):
+            raise RowDamage(f"seat {number} is {describe(item)}, not {{\"seat\": {number}, \"player\": name or null}}")
+        players.append(player)
+    return players
 
 
 def _events(items: Any, where: str) -> list[tuple[int, str, str | None, str]]:
@@ -491,6 +529,7 @@ def _write(db: str | os.PathLike[str], players: list[tuple[str, str, str]], game
                                    (game.kind, game.settings, game.started, game.finished, game.result)).lastrowid
                 conn.executemany("INSERT INTO events (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
                                  ((sid, *event) for event in game.events))
+                conn.executemany(INSERT_SEAT, ((sid, *seat) for seat in _linked(game, player_keys(conn))))
                 report.sessions += 1
                 report.events += len(game.events)
             conn.execute("COMMIT")
@@ -502,6 +541,22 @@ def _write(db: str | os.PathLike[str], players: list[tuple[str, str, str]], game
     finally:
         conn.close()
     return report
+
+
+def _linked(game: _Game, players: dict[str, int]) -> list[Seat]:
+    """The game's seats, each linked to the player the file names (a renamed player's
+    old games stay theirs), or by its name when the file names none."""
+    names = seat_names(game.kind, game.rules)
+    if game.players is None:
+        return link(names, players)
+    seats = []
+    for number, (name, player) in enumerate(zip(names, game.players)):
+        if player is not None and name_key(player) not in players:
+            raise InputError(f"{game.where}: seat {number}'s player {describe(player)} is not one of the players")
+        seats.append(Seat(number, name, None if player is None else players[name_key(player)]))
+    if len({s.player_id for s in seats if s.player_id is not None}) < sum(s.player_id is not None for s in seats):
+        raise InputError(f"{game.where}: its seats name one player twice")
+    return seats
 
 
 def _already_there(conn: sqlite3.Connection, game: _Game) -> bool:

@@ -87,7 +87,8 @@ def games_of(db):
         for info in reversed(store.sessions(limit=-1)):
             game = store.open_session(info.id)
             found.append((info.kind, info.settings, info.started, info.finished, info.result,
-                          [event[:3] for event in game.events()], game.state, game.can_undo, game.can_redo))
+                          [event[:3] for event in game.events()], game.state, game.can_undo, game.can_redo,
+                          [(seat.name, seat.player_id is None) for seat in store.seats([info.id])[info.id]]))
         return found
 
 
@@ -114,7 +115,9 @@ def test_every_game_played_by_the_real_engines_round_trips_through_both_formats(
         store.add_player("Bob Lee", "blue")
         for kind in data.draw(st.permutations(list(SETTINGS))):
             play(store, kind, data)
+        store.update_player(1, name="Annie")  # her games stay hers though their settings say Ann
     expected = games_of(original)
+    assert any(("Annie", False) in game[-1] for game in expected)
     for fmt in ("json", "csv"):
         export = folder / f"all.{fmt}"
         assert cli("--db", original, "export", "--format", fmt, "-o", export) == 0
@@ -122,7 +125,7 @@ def test_every_game_played_by_the_real_engines_round_trips_through_both_formats(
         assert cli("--db", copy, "import", export) == 0
         assert games_of(copy) == expected  # same log, so same state, stacks and result
         with Store(copy) as store:
-            assert [(p.name, p.colour) for p in store.players()] == [("Ann", "red"), ("Bob Lee", "blue")]
+            assert [(p.name, p.colour) for p in store.players()] == [("Annie", "red"), ("Bob Lee", "blue")]
 
 
 def test_the_json_file_is_the_documented_layout(tmp_path, capsys):
@@ -142,6 +145,9 @@ def test_the_json_file_is_the_documented_layout(tmp_path, capsys):
     assert sessions[done]["result"] == {"scores": {"Ann": 0, "Bob": 4}, "winners": ["Bob"]}
     assert sessions[done]["finished"] and sessions[live]["finished"] is None and sessions[empty]["events"] == []
     assert sessions[live]["game"] == "scorepad" and sessions[live]["settings"] == PLAYERS
+    # Ann became a player after these games: she sat at them as a guest, and still did
+    assert sessions[live]["seats"] == [{"seat": 0, "name": "Ann", "player": None},
+                                       {"seat": 1, "name": "Bob", "player": None}]
     assert "snapshots" not in json.dumps(doc)  # derived data: rebuilt from the log
 
 
@@ -153,8 +159,11 @@ def test_csv_is_one_table_with_a_record_column(tmp_path, capsys):
     assert lines[0] == ",".join(CSV_COLUMNS)
     assert lines[1].startswith(f"export,,{VERSION},,,") and FORMAT in lines[1]
     records = [line.split(",")[0] for line in lines[1:]]
-    assert records == ["export", "session", *["event"] * 5, "session", "event", "event", "session"]
-    assert lines[5].startswith(f"event,{live},3,,undo,")
+    seats = ["seat", "seat"]  # Ann and Bob, guests: the name column (their player's) is empty
+    assert records == ["export", "session", *seats, *["event"] * 5, "session", *seats, "event", "event", "session",
+                       *seats]
+    assert lines[3] == f"seat,{live},0,,,,,,,,,"
+    assert lines[7].startswith(f"event,{live},3,,undo,")
 
 
 def test_export_of_one_game_kind(tmp_path, capsys):
@@ -227,8 +236,39 @@ def _bad_player(doc):
     doc["players"] = [{"name": "x" * 40, "colour": "red", "created": "2024-01-01T00:00:00+00:00"}]
 
 
+def test_seats_come_with_their_players_or_are_linked_by_name_from_an_export_without_them(tmp_path):
+    doc = _doc(tmp_path)
+    doc["players"] = [{"name": "Annie", "colour": "red", "created": "2024-01-01T00:00:00+00:00"},
+                      {"name": "Bob", "colour": "blue", "created": "2024-01-01T00:00:00+00:00"}]
+    doc["sessions"][0]["seats"][0]["player"] = "annie"  # Ann then, Annie now
+    for session in doc["sessions"][1:]:
+        del session["seats"]  # as an export made before seats existed
+    export = tmp_path / "seats.json"
+    export.write_text(json.dumps(doc))
+    db = tmp_path / "companion.db"
+    assert cli("--db", db, "import", export) == 0
+    with Store(db) as store:
+        annie, bob = (store.player_named(name).id for name in ("Annie", "Bob"))
+        assert [[seat.player_id for seat in seats] for seats in store.seats().values()] == [
+            [annie, None], [None, bob], [None, bob]]
+
+
+def _seat_of_nobody(doc):
+    doc["sessions"][0]["seats"][1]["player"] = "Zed"
+
+
+def _seats_short(doc):
+    del doc["sessions"][0]["seats"][1]
+
+
+def _one_player_twice(doc):
+    doc["players"] = [{"name": "Ann", "colour": "red", "created": "2024-01-01T00:00:00+00:00"}]
+    doc["sessions"][0]["seats"][0]["player"] = doc["sessions"][0]["seats"][1]["player"] = "Ann"
+
+
 @pytest.mark.parametrize("damage, says", [
-    (_newer, "newer companion"), (_foreign, "not a companion export"), (_gap, "event 2 is missing"),
+    (_seat_of_nobody, "seat 1's player 'Zed' is not one of the players"), (_seats_short, "not a list of its 2 seats"),
+    (_one_player_twice, "name one player twice"), (_newer, "newer companion"), (_foreign, "not a companion export"), (_gap, "event 2 is missing"),
     (_refused_action, "does not replay"), (_undo_with_action, "carries an action"), (_unknown_game, "poker"),
     (_bad_time, "not a date"), (_bad_player, "not a player's name")])
 def test_a_damaged_foreign_or_newer_export_is_refused_and_changes_nothing(tmp_path, capsys, damage, says):
