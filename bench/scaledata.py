@@ -111,6 +111,7 @@ def history(games: int, actions: int = 500) -> Path:
             db.execute("INSERT INTO sessions (id, kind, settings, started, finished, result) "
                        "SELECT ?, kind, settings, started, finished, result FROM sessions WHERE id = 1", (sid,))
             db.execute("INSERT INTO events SELECT ?, seq, kind, action, at FROM events WHERE session_id = 1", (sid,))
+            db.execute("INSERT INTO seats SELECT ?, seat, player_id, name FROM seats WHERE session_id = 1", (sid,))
         db.execute("COMMIT")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     os.replace(partial, path)
