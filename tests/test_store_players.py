@@ -26,7 +26,7 @@ def version_2(db, sessions, players=("Ann", "Bob")):
         for name in players:
             store.add_player(name, "red")
     raw = sqlite3.connect(db, isolation_level=None)
-    raw.executescript("DROP TABLE seats; PRAGMA user_version=2;")
+    raw.executescript("DROP TABLE seats; DROP TABLE summaries; PRAGMA user_version=2;")
     raw.executemany("INSERT INTO sessions (id, kind, settings, started) VALUES (?, ?, ?, ?)",
                     [(sid, kind, text, STARTED) for sid, (kind, text) in enumerate(sessions, 1)])
     raw.close()
@@ -37,7 +37,7 @@ def test_a_version_2_database_gains_seats_linked_by_name(db):
     version_2(db, [("scorepad", '{"players":["Ann","Zed"]}'), ("rapidcity", rapid),
                    ("spurs", '{"players":[{"name":"Cid"},{"name":"ANN"}]}')])
     with Store(db) as store:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         ann, bob = (store.player_named(n).id for n in ("Ann", "Bob"))
         assert store.seats() == {
             1: [Seat(0, "Ann", ann), Seat(1, "Zed", None)],
