@@ -218,6 +218,20 @@ class LiveCard:
         return reads
 
 
+def last_one_left(presses: Iterable[tuple[int, int]], who: Mapping[tuple[int, int], str],
+                  players: Iterable[str]) -> dict[tuple[int, int], str]:
+    """The press whose owner is obvious: when there are as many presses as players (each
+    put one pawn down and none moved) and all but one are named, the last one is the one
+    player not named yet. Only a guess shown for the table to check (R-R5): {} otherwise."""
+    presses, players = list(presses), list(players)
+    unnamed = [press for press in presses if press not in who]
+    named_players = {who[press] for press in presses if press in who}
+    free = [player for player in players if player not in named_players]
+    if len(presses) == len(players) and len(unnamed) == 1 and len(free) == 1:
+        return {unnamed[0]: free[0]}
+    return {}
+
+
 @dataclass(frozen=True)
 class FinishRow:
     """One claim on the photo-finish strip: its place, its time and the gap to the one

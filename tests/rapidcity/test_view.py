@@ -15,6 +15,7 @@ from companion.rapidcity.view import (
     call_summary,
     card_hint,
     card_title,
+    last_one_left,
     ms,
     named,
     outcomes,
@@ -264,3 +265,14 @@ def test_two_pads_stamped_in_the_same_instant_are_named_apart():
     card.add_edge(Edge(3, True, REVEAL + 300 * MS))
     card.who = {(1, REVEAL + 300 * MS): "red"}
     assert [e.get("player") for e in card.events()] == ["red", None]
+
+
+def test_the_last_press_is_guessed_only_when_one_player_and_one_press_are_left():
+    a, b, c, d = (1, 10), (2, 20), (3, 30), (1, 40)
+    players = ["red", "blue", "green"]
+    assert last_one_left([a, b, c], {a: "red", b: "blue"}, players) == {c: "green"}
+    assert last_one_left([a, b, c], {a: "red"}, players) == {}  # two left: not obvious
+    assert last_one_left([a, b, c], {a: "red", b: "red"}, players) == {}  # two players unnamed
+    assert last_one_left([a, b, c, d], {a: "red", b: "blue", c: "green"}, players) == {}  # a pawn moved
+    assert last_one_left([a, b], {a: "red"}, players) == {}  # somebody claimed nothing
+    assert last_one_left([a, b, c], {a: "red", b: "blue", c: "green"}, players) == {}  # all named

@@ -37,6 +37,7 @@ from companion.rapidcity.view import (
     call_summary,
     card_hint,
     card_title,
+    last_one_left,
     ms,
     named,
     outcomes,
@@ -54,6 +55,12 @@ TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the alert line
 KEY_1 = ord("1")
+
+
+def chip_columns(players: int) -> int:
+    """Chips per line: up to four side by side; five or six on two lines of three, so a
+    name at reading size still fits its chip."""
+    return players if players <= 4 else 3
 
 
 def ordinal(place: int) -> str:
@@ -132,10 +139,6 @@ class FinishPanel(StagePanel):
     pass
 
 
-class IdentityPanel(StagePanel):
-    pass
-
-
 class TouchPanel(StagePanel):
     pass
 
@@ -178,7 +181,7 @@ class HandToggle(ToggleButton):
 
 
 PANELS = {"ready": ReadyPanel, "waiting": WaitPanel, "window": WindowPanel, "finish": FinishPanel,
-          "identity": IdentityPanel, "touches": TouchPanel, "verdict": VerdictPanel, "end": EndPanel,
+          "touches": TouchPanel, "verdict": VerdictPanel, "end": EndPanel,
           "history": HistoryPanel}
 
 
@@ -186,6 +189,7 @@ class RefereeScreen(GameScreen):
     stage = StringProperty("ready")
     card_text = StringProperty("")  # the card, large, once revealed
     hint = StringProperty("")
+    claim_said = StringProperty("")  # the newest claim in words, under the card
     status = StringProperty("")  # the step's line: countdown, claims so far, what to do
     alert = StringProperty("")  # faulty pads and hardware trouble, by tile name
     cards_left = StringProperty("")
@@ -210,6 +214,8 @@ class RefereeScreen(GameScreen):
         self._momentary: set[int] = set()
         self._held: set[int] = set()
         self._by: str | None = None
+        self._heard: set[tuple[int, float]] = set()  # (pad, t_ms) of the claims heard this card
+        self._guessed: tuple[tuple[int, int], str] | None = None  # (press, player) filled in as the last one left
         self._pawn: str | None = None
         self._hand = HANDS[0]
         self._tiles_for: Any = None
@@ -294,7 +300,7 @@ class RefereeScreen(GameScreen):
     def on_enter(self, *_args: Any) -> None:
         app = App.get_running_app()
         app.bind(on_stop=self.on_leave)  # quitting on this screen stops it too
-        sounds.preload("reveal")  # the bell must not be synthesised in the reveal's frame
+        sounds.preload("reveal", "claim")  # nothing is synthesised in the frame that needs it
         try:
             self.backend = app.hardware()
             self.backend.start()
@@ -366,15 +372,34 @@ class RefereeScreen(GameScreen):
             self.preview = self.live.verdict()
             self._show_claims()
             self._show_late_edge()
+            self._hear_claims()
         if self.stage == "window":
             self._tick_window()
+
+    def _hear_claims(self) -> None:
+        """A claim landing on its tile in the live window is heard (a tick) and said under
+        the card, so eyes can stay on the table. Both come after the frame that draws the
+        claim on its tile: a timeout-0 callback runs "after the next frame" (kivy/clock.py,
+        Clock.schedule_once), so the sound adds nothing to the claim's edge-to-pixels time."""
+        new = [row for row in photo_finish(self.preview) if (row.pad, row.t_ms) not in self._heard]
+        if self.stage != "window" or not new:
+            return
+        self._heard.update((row.pad, row.t_ms) for row in new)
+        newest = max(new, key=lambda row: row.t_ms)
+        words = f"{self.tiles[newest.pad].tile_name}: {ordinal(newest.place)} at {ms(newest.t_ms)}"
+        Clock.schedule_once(lambda _dt: self._say_claim(words), 0)
+
+    def _say_claim(self, words: str) -> None:
+        if self.stage == "window":
+            self.claim_said = words
+            sounds.play("claim")
 
     def _show_late_edge(self) -> None:
         """An edge stamped before the window closed but delivered after it (a busy machine)
         still belongs to the call: the step on screen is redrawn to include it."""
         if self.stage == "finish":
             self._show_finish()
-        elif self.stage in ("identity", "touches"):
+        elif self.stage == "touches":
             self._show_presses(self.panels[self.stage].ids.rows)
 
     def _check_backend(self, _dt: float = 0) -> None:
@@ -465,6 +490,8 @@ class RefereeScreen(GameScreen):
         self.stage = "window"
         live.reveal_ns = now_ns()
         sounds.play("reveal")
+        self.claim_said = ""
+        self._heard = set()
         self.preview = live.verdict()
         self._show_claims()
         self._tick_window()
@@ -493,8 +520,7 @@ class RefereeScreen(GameScreen):
         the verdict saved."""
         self.live.closed_ns = now_ns()
         if self.live.decided_by_pads:
-            self._show_finish()
-            self.stage = "finish"
+            self.to_identity()
         else:
             self._show_touches()
             self.stage = "touches"
@@ -518,33 +544,39 @@ class RefereeScreen(GameScreen):
             tile.claimant_name = self.names.get(who, "")
 
     def _show_finish(self) -> None:
+        """The photo finish and who is on each tile, on one panel: the strip, then one row
+        per press with its place, time and gap, and the players' chips to name it."""
+        self._guess_last_one()
         rows = photo_finish(self.preview)
-        box = self.panels["finish"].ids.rows
-        box.clear_widgets()
         tiles = {pad: tile.tile_name for pad, tile in self.tiles.items()}
         self.panels["finish"].ids.strip.marks = [(ordinal(r.place), r.t_ms, tiles[r.pad], bool(r.tied_with))
                                                  for r in rows]
-        for row in rows:
-            gap = "" if row.gap_ms is None else f"   +{ms(row.gap_ms)}"
-            heat = ""
-            if row.tied_with:
-                heat = "\n     DEAD HEAT with " + ", ".join(tiles[p] for p in row.tied_with)
-            if row.moved_from is not None:
-                heat += f"\n     pawn moved here from {tiles[row.moved_from]} (R-R6)"
-            box.add_widget(NoteText(text=f"[b]{ordinal(row.place)}[/b]  {tiles[row.pad]}   {ms(row.t_ms)}{gap}{heat}",
-                                    font_size=theme.TEXT))
-        if not rows:
-            box.add_widget(NoteText(text="Nobody claimed a tile.", font_size=theme.TEXT))
-        self.status = f"{len(rows)} of {len(self.live.players)} tiles claimed; gaps are to the claim before."
+        self._show_claims()
+        self._show_presses(self.panels["finish"].ids.rows)
+        self._scroll_to_next()
+        if not self.live.presses():
+            self.panels["finish"].ids.rows.add_widget(NoteText(text="Nobody claimed a tile.", font_size=theme.TEXT))
 
     def to_identity(self) -> None:
-        """R-R5: whose pawn each press put down, prefilled from the RFID readers."""
+        """R-R5: whose pawn each press put down, prefilled from the RFID readers, and the
+        last press guessed when only one player is left for it; each is one tap to change."""
         known = App.get_running_app().store.pref(TAGS_PREF, {})
         for press, colour in self.live.tag_guesses(known).items():
             self.live.who.setdefault(press, colour)
+        self._show_finish()
+        self.stage = "finish"
+
+    def _guess_last_one(self) -> None:
+        """Drop the guess made before and guess again from the presses named now."""
+        who = self.live.who
+        if self._guessed is not None and who.get(self._guessed[0]) == self._guessed[1]:
+            del who[self._guessed[0]]
+        self._guessed = None
+        presses = [(edge.pad, edge.t_ns) for edge in self.live.presses_to_name()[0]]
+        for press, player in last_one_left(presses, who, self.live.players).items():
+            who[press] = player
+            self._guessed = (press, player)
         self.preview = self.live.verdict()
-        self._show_presses(self.panels["identity"].ids.rows)
-        self.stage = "identity"
 
     def _show_presses(self, box: Any) -> None:
         """One row per press since the reveal (claims by their place), then the false starts
@@ -571,6 +603,7 @@ class RefereeScreen(GameScreen):
         return ms((t_ns - self.live.reveal_ns) / 1e6)
 
     def _add_chips(self, line: IdentityRow, pick) -> None:
+        line.ids.chips.cols = chip_columns(len(self.state.players))
         for player in self.state.players:
             chip = PickChip(text=self.names[player], colour=player)
             chip.bind(on_release=lambda _c, p=player: pick(p))
@@ -580,27 +613,26 @@ class RefereeScreen(GameScreen):
         return [row for row in reversed(box.children) if isinstance(row, IdentityRow)]
 
     def _mark_presses(self, box: Any) -> None:
-        """Each row says what the press is now (a claim's place, a move, a moved pawn) and
-        keeps the chip of the player named on it down."""
+        """Each row says what the press is now (a claim's place, time and gap, a move, a
+        moved pawn) and keeps the chip of the player named on it down."""
         who = self.live.who
-        places = {(r.pad, round(r.t_ms * 1e6)): r.place for r in photo_finish(self.preview)}
+        claims = {(r.pad, round(r.t_ms * 1e6)): r for r in photo_finish(self.preview)}
         rows = self._press_rows(box)
         for row in rows:
             if not row.false_start:
-                tile, at = self.tiles[row.pad].tile_name, self._at(row.press_ns)
-                place = places.get((row.pad, row.press_ns - self.live.reveal_ns))
-                if not self.live.decided_by_pads:
-                    row.text = f"Pawn moved on {tile}, {at}: whose? (R-R10)"
-                else:
-                    row.text = f"{ordinal(place)}: {tile}, {at}" if place else f"Then: {tile}, {at}"
+                row.text = self._press_words(row, claims.get((row.pad, row.press_ns - self.live.reveal_ns)))
             for chip in row.ids.chips.children:
                 chip.state = "down" if who.get((row.pad, row.press_ns)) == chip.colour else "normal"
-        if box is not self.panels["identity"].ids.rows:
+        if box is not self.panels["finish"].ids.rows:
             return
         presses = [row for row in rows if not row.false_start]
         named_count = sum(1 for row in presses if (row.pad, row.press_ns) in who)
         self.status = f"{named_count} of {len(presses)} presses named" + (
             "." if named_count == len(presses) else ": a press nobody names goes to nobody (R-R5).")
+        if self._guessed is not None:
+            press, player = self._guessed
+            self.status += (f" {self.names[player]} is the only one left, so is on "
+                            f"{self.tiles[press[0]].tile_name}: tap another name if not.")
         if self.preview.moves:
             self.status += " " + "; ".join(
                 f"{self.names[m.player]} moved from {self.tiles[m.from_pad].tile_name} to {self.tiles[m.to_pad].tile_name}"
@@ -608,23 +640,50 @@ class RefereeScreen(GameScreen):
         if len(presses) < len(rows):
             self.status += " Name who made each false start, or nobody takes its bullet."
 
+    def _press_words(self, row: IdentityRow, claim: Any) -> str:
+        """A press in words: its place, tile, time and gap to the claim before (with a dead
+        heat or a move under it), a later press on a claimed tile, or a moved pawn (R-R10)."""
+        tile, at = self.tiles[row.pad].tile_name, self._at(row.press_ns)
+        if not self.live.decided_by_pads:
+            return f"Pawn moved on {tile}, {at}: whose? (R-R10)"
+        if claim is None:
+            return f"Then: {tile}, {at}"
+        words = f"{ordinal(claim.place)}: {tile}, {at}" + ("" if claim.gap_ms is None else f"  +{ms(claim.gap_ms)}")
+        if claim.tied_with:
+            words += "\nDEAD HEAT with " + ", ".join(self.tiles[p].tile_name for p in claim.tied_with)
+        if claim.moved_from is not None:
+            words += f"\npawn moved here from {self.tiles[claim.moved_from].tile_name} (R-R6)"
+        return words
+
     def pick(self, press: tuple[int, int], player: str) -> None:
         """One tap names whose pawn a press put down; a second tap on the same chip unnames
-        it. The same player on two presses moved their pawn (R-R6)."""
+        it, and a tap on a guessed name keeps it. The same player on two presses moved their
+        pawn (R-R6)."""
         who = self.live.who
-        if who.get(press) == player:
+        if self._guessed == (press, player):
+            self._guessed = None  # the table says the guess is right: it stays, as named
+        elif who.get(press) == player:
             del who[press]
         else:
             who[press] = player
-        self.preview = self.live.verdict()
+        if self.stage == "touches":
+            self.preview = self.live.verdict()
+        else:
+            self._guess_last_one()
         self._show_claims()
-        box = self.panels["touches" if self.stage == "touches" else "identity"].ids.rows
-        self._mark_presses(box)
-        if self.stage != "identity":
-            return
-        unnamed = [row for row in self._press_rows(box) if not row.false_start and (row.pad, row.press_ns) not in who]
+        self._mark_presses(self.panels[self.stage].ids.rows)
+        if self.stage == "finish":
+            self._scroll_to_next()
+
+    def _scroll_to_next(self) -> None:
+        """Bring the next press to name (or the guess to check) into view, once the rows
+        are laid out anew, so each name is one tap without scrolling."""
+        who, guessed = self.live.who, self._guessed[0] if self._guessed else None
+        unnamed = [row for row in self._press_rows(self.panels["finish"].ids.rows)
+                   if (row.pad, row.press_ns) not in who or (row.pad, row.press_ns) == guessed]
         if unnamed:
-            self.panels["identity"].ids.scroll.scroll_to(unnamed[0], animate=False)  # the next press to name
+            scroll = self.panels["finish"].ids.scroll
+            Clock.schedule_once(lambda _dt: scroll.scroll_to(unnamed[0], animate=False), 0)
 
     def _show_touches(self) -> None:
         card = self.live.card
@@ -638,6 +697,7 @@ class RefereeScreen(GameScreen):
         panel = self.panels["touches"]
         for box, pick in ((panel.ids.by, self.touch_by), (panel.ids.pawn, self.touch_pawn)):
             box.clear_widgets()
+            box.cols = chip_columns(len(self.state.players))
             for player in self.state.players:
                 chip = PickChip(text=self.names[player], colour=player, group=f"{box.uid}")
                 chip.bind(on_release=lambda _c, p=player, f=pick: f(p))
@@ -707,12 +767,9 @@ class RefereeScreen(GameScreen):
             self._drop_card()
             self.stage = "ready"
             self._show_idle()
-        elif stage == "identity":
+        elif stage == "verdict" and self.live.decided_by_pads:
             self._show_finish()
             self.stage = "finish"
-        elif stage == "verdict" and self.live.decided_by_pads:
-            self._show_presses(self.panels["identity"].ids.rows)
-            self.stage = "identity"
         elif stage == "verdict":
             self._show_touches()
             self.stage = "touches"

@@ -98,11 +98,10 @@ def test_the_window_times_out_and_an_unclaimed_player_takes_a_bullet(ui):
     hw.press(2)
     pump_until(ui, lambda: screen.stage == "finish")
     assert (now_ns() - screen.live.reveal_ns) >= 1500 * 1_000_000
-    ui.tap("Who is where?")
-    rows = {r.pad: r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)}
+    rows = {r.pad: r for r in screen.panels["finish"].ids.rows.children if isinstance(r, IdentityRow)}
     ui.tap("red", root=rows[1])
     ui.tap("blue", root=rows[2])
-    ui.tap("See the call")
+    ui.tap("Verdict")
     notes = [n.text for n in screen.panels["verdict"].ids.notes.children]
     assert any("the window closed at 1500 ms: time is up" in n for n in notes)
     assert any(n.startswith("green claimed no allowed tile") for n in notes)
@@ -135,13 +134,9 @@ def test_back_steps_within_the_card_and_nothing_is_saved_until_confirm(ui, monke
     for pad in (1, 2, 3):
         hw.press(pad)
     pump_until(ui, lambda: screen.stage == "finish")
-    ui.tap("Who is where?")
+    ui.tap("Verdict")
     ui.tap("Back")
     assert screen.stage == "finish"
-    ui.tap("Who is where?")
-    ui.tap("See the call")
-    ui.tap("Back")
-    assert screen.stage == "identity"
     assert screen.state.position == 0 and not screen.session.can_undo
 
 
@@ -155,14 +150,13 @@ def test_rfid_reads_prefill_who_is_on_a_tile_and_confirmations_teach_tags(ui):
         if tag:
             hw.events.put(TagRead(pad, tag, now_ns()))
     pump_until(ui, lambda: screen.stage == "finish")
-    ui.tap("Who is where?")
     named = {e.pad: screen.live.who.get((e.pad, e.t_ns)) for e in screen.live.presses()}
     assert named == {1: "blue", 2: None, 3: None}  # known tag: prefilled; unknown: asked
-    rows = {r.pad: r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)}
+    rows = {r.pad: r for r in screen.panels["finish"].ids.rows.children if isinstance(r, IdentityRow)}
     assert ui.find("blue", root=rows[1]).state == "down"
     ui.tap("red", root=rows[2])
     ui.tap("green", root=rows[3])
-    ui.tap("See the call")
+    ui.tap("Verdict")
     ui.tap("Confirm")
     assert ui.app.store.pref(TAGS_PREF) == {"AA00000001": "blue", "BB00000002": "red"}
 
@@ -218,18 +212,17 @@ def test_six_players_with_long_names_keep_finger_sized_targets(ui):
         ui.pump(1)
     pump_until(ui, lambda: screen.stage == "finish")
     ui.screenshot("rapidcity-six-finish")
-    ui.tap("Who is where?")
     ui.screenshot("rapidcity-six-identity")
-    chips = [c for row in screen.panels["identity"].ids.rows.children if isinstance(row, IdentityRow)
+    chips = [c for row in screen.panels["finish"].ids.rows.children if isinstance(row, IdentityRow)
              for c in row.ids.chips.children]
     assert len(chips) == 36
     assert all(c.width >= 48 and c.height >= 48 for c in chips)
-    rows = [r for r in reversed(screen.panels["identity"].ids.rows.children)]
+    rows = [r for r in reversed(screen.panels["finish"].ids.rows.children)]
     for row, colour in zip(rows, names):  # each tap brings the next tile to name into view
         ui.tap(names[colour], root=row)
     assert len(screen.live.who) == 6
     ui.screenshot("rapidcity-six-named")
-    ui.tap("See the call")
+    ui.tap("Verdict")
     ui.screenshot("rapidcity-six-verdict")
     assert [(b.name, b.bullets) for b in reversed(screen.ids.bullets.children)] == [(n, 0) for n in names.values()]
 
@@ -243,13 +236,12 @@ def test_with_the_setting_on_the_table_names_a_false_starter_who_takes_a_bullet(
     pump_until(ui, lambda: screen.status.startswith("False start!"))
     hw.release(3)
     pump_until(ui, lambda: screen.stage == "finish")
-    ui.tap("Who is where?")
-    rows = [r for r in screen.panels["identity"].ids.rows.children if isinstance(r, IdentityRow)]
+    rows = [r for r in screen.panels["finish"].ids.rows.children if isinstance(r, IdentityRow)]
     false_row = next(r for r in rows if r.false_start)
     assert false_row.text.startswith("False start: ")
     ui.tap("blue", root=false_row)
     ui.screenshot("rapidcity-false-start")
-    ui.tap("See the call")
+    ui.tap("Verdict")
     notes = [n.text for n in screen.panels["verdict"].ids.notes.children]
     assert any("made a false start on pad 3" in n and "blue" in n for n in notes)
     assert screen.preview.bullets["blue"] == 1

@@ -110,9 +110,8 @@ def race(ui, plan: list[tuple[str, int]], *, dead_heat: bool = False) -> None:
 
 def name_tiles(ui, plan: list[tuple[str, int]]) -> None:
     screen = ui.screen
-    ui.tap("Who is where?")
     names = dict(zip(screen.state.players, screen.state.names))
-    rows = {row.pad: row for row in screen.panels["identity"].ids.rows.children if isinstance(row, IdentityRow)}
+    rows = {row.pad: row for row in screen.panels["finish"].ids.rows.children if isinstance(row, IdentityRow)}
     for who, pad in plan:
         ui.tap(names[who], root=rows[pad])
     assert {e.pad: screen.live.who[e.pad, e.t_ns] for e in screen.live.presses()} == {pad: who for who, pad in plan}
@@ -144,7 +143,7 @@ def see_the_call_and_confirm(ui, shot: str | None = None) -> None:
     """The verdict is on screen with its reasons while nothing is saved; Confirm saves it."""
     screen = ui.screen
     before = screen.state.position
-    ui.tap("See the call")
+    ui.tap("Verdict")
     assert screen.stage == "verdict"
     preview = screen.preview
     panel = screen.panels["verdict"]

@@ -46,7 +46,7 @@ def test_a_press_on_a_disarmed_card_is_said_at_once_and_the_owner_or_the_mover_t
     ui.tap("green", root=panel.ids.by)  # two taps name who moved it: green touched blue's pawn
     ui.tap("blue", root=panel.ids.pawn)
     assert screen.preview.bullets == {"red": 0, "blue": 0, "green": 1}
-    ui.tap("See the call")
+    ui.tap("Verdict")
     notes = [n.text for n in screen.panels["verdict"].ids.notes.children]
     assert any("was moved by green" in n for n in notes)
     ui.tap("Confirm")
@@ -70,14 +70,12 @@ def test_a_pawn_moved_to_an_allowed_tile_in_time_is_judged_there_and_the_finish_
     hw.press(good[1])  # and green the last
     pump_until(ui, lambda: screen.stage == "finish" or len(screen.live.presses()) == 4)
     screen.close_window()
-    ui.tap("Who is where?")
-    first, second, third, fourth = rows_of(screen.panels["identity"])
+    first, second, third, fourth = rows_of(screen.panels["finish"])
     for row, name in ((first, "red"), (second, "red"), (third, "blue"), (fourth, "green")):
         ui.tap(name, root=row)
     assert "red moved from" in screen.status
     assert screen.preview.bullets["red"] == 0  # corrected in time: no bullet (R-R6)
     assert screen.preview.bullets["blue"] == 1  # on the forbidden tile red left, now free again
-    ui.tap("Back")
     assert any("pawn moved here from" in text for text in ui.texts())
 
 
@@ -115,7 +113,6 @@ def test_a_press_delivered_after_the_rows_were_drawn_gets_its_own_row(ui):
     pump_until(ui, lambda: screen.tiles[1].claim)
     stamped = now_ns()
     screen.close_window()
-    ui.tap("Who is where?")
-    assert len(rows_of(screen.panels["identity"])) == 1
+    assert len(rows_of(screen.panels["finish"])) == 1
     hw.press(2, at_ns=stamped - 1)  # stamped before the close, delivered now
-    pump_until(ui, lambda: len(rows_of(screen.panels["identity"])) == 2)
+    pump_until(ui, lambda: len(rows_of(screen.panels["finish"])) == 2)
