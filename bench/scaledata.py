@@ -10,6 +10,7 @@ temporary folder and reused, since building them is slower than what is measured
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import sqlite3
@@ -20,9 +21,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine import RuleError  # noqa: E402
-from companion.store import SCHEMA_VERSION, GameSession, Store  # noqa: E402
+from companion.store import _SCHEMA, SCHEMA_VERSION, GameSession, Store  # noqa: E402
 
-CACHE = Path(tempfile.gettempdir()) / f"companion-bench-v{SCHEMA_VERSION}"
+#: keyed by the schema itself: branches that each add a table at the same version number
+#: must not pick up each other's files
+CACHE = (Path(tempfile.gettempdir()) /
+         f"companion-bench-v{SCHEMA_VERSION}-{hashlib.sha256(_SCHEMA.encode()).hexdigest()[:8]}")
 
 SPURS = {"players": [
     {"name": "Ann", "character": "Doc", "riding": 3, "bag": {"grey": 4, "brown": 2, "white": 1, "black": 2, "red": 1}},

@@ -45,6 +45,7 @@ SCREENS: dict[str, str] = {
     "dbproblem": "ui.dbproblem:DatabaseProblemScreen",
     "players": "ui.players:PlayersScreen",
     "settings": "ui.settings:SettingsScreen",
+    "stats": "ui.stats:StatsScreen",
     "padtest": "ui.padtest:PadTestScreen",
     "scorepad_setup": "ui.scorepad:ScorePadSetup",
     "scorepad": "ui.scorepad:ScorePadScreen",
@@ -212,6 +213,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_keyboard)
+        if self.manager.has_screen("stats"):
+            self.manager.get_screen("stats").stop()  # its worker may be summing up old games
         if self._hardware is not None:
             self._hardware.close()
         if self.store is not None:

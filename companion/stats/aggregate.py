@@ -15,6 +15,8 @@ from companion.stats.luck import merged_tail
 
 #: the key of the figures of everyone who sat at a game kind, guests included
 EVERYONE = "*"
+#: the key guests' seats are added under (they are nobody's player)
+GUESTS = "?"
 
 #: (session id, seat index, seat) -> the player's key, or None for a guest
 Who = Callable[[int, int, dict[str, Any]], Hashable | None]
@@ -92,45 +94,64 @@ class Figures:
         return [total / games for total, games in self.renown]
 
     def add_seat(self, seat: dict[str, Any], finished: bool) -> None:
+        """One seat of one game's summary (the hot path: thousands per opening)."""
         if finished:
             self.plays += 1
             self.wins += bool(seat["won"])
             self.score_total += seat["score"] or 0
-        luck = seat.get("luck")
-        self._add(seat.get("fame", {}), Luck.of_game(luck) if luck else None, seat.get("duels", {}),
-                  [[r, 1] for r in seat.get("renown", ())], seat.get("reactions", {}),
-                  seat.get("false_starts", 0), seat.get("bullets", {}))
+        if "fame" in seat:
+            _sum_into(self.fame, seat["fame"])
+            luck = seat["luck"]
+            if luck["games"]:
+                self.luck.add(Luck.of_game(luck))
+        if "renown" in seat:
+            for hand, tally in seat["duels"].items():
+                _tally_into(self.duels, hand, tally)
+            _renown_into(self.renown, [(r, 1) for r in seat["renown"]])
+        if "reactions" in seat:
+            for card, times in seat["reactions"].items():
+                self.reactions.setdefault(card, []).extend(times)
+            self.false_starts += seat["false_starts"]
+            _sum_into(self.bullets, seat["bullets"])
 
     def merge(self, other: Figures) -> None:
         self.plays += other.plays
         self.wins += other.wins
         self.score_total += other.score_total
-        self._add(other.fame, other.luck, other.duels, other.renown, other.reactions, other.false_starts, other.bullets)
-
-    def _add(self, fame, luck, duels, renown, reactions, false_starts, bullets) -> None:
-        for source, n in fame.items():
-            self.fame[source] = self.fame.get(source, 0) + n
-        if luck:
-            self.luck.add(luck)
-        for hand, (won, lost) in duels.items():
-            tally = self.duels.setdefault(hand, [0, 0])
-            tally[0] += won
-            tally[1] += lost
-        for turn, (total, games) in enumerate(renown):
-            if turn == len(self.renown):
-                self.renown.append([0, 0])
-            self.renown[turn][0] += total
-            self.renown[turn][1] += games
-        for card, times in reactions.items():
+        _sum_into(self.fame, other.fame)
+        self.luck.add(other.luck)
+        for hand, tally in other.duels.items():
+            _tally_into(self.duels, hand, tally)
+        _renown_into(self.renown, other.renown)
+        for card, times in other.reactions.items():
             self.reactions.setdefault(card, []).extend(times)
-        self.false_starts += false_starts
-        for card, n in bullets.items():
-            self.bullets[card] = self.bullets.get(card, 0) + n
+        self.false_starts += other.false_starts
+        _sum_into(self.bullets, other.bullets)
+
+
+def _sum_into(total: dict[str, int], more: dict[str, int]) -> None:
+    for key, n in more.items():
+        total[key] = total.get(key, 0) + n
+
+
+def _tally_into(duels: dict[str, list[int]], hand: str, tally: list[int]) -> None:
+    mine = duels.setdefault(hand, [0, 0])
+    mine[0] += tally[0]
+    mine[1] += tally[1]
+
+
+def _renown_into(renown: list[list[float]], more: Iterable[tuple[float, int]]) -> None:
+    for turn, (total, games) in enumerate(more):
+        if turn == len(renown):
+            renown.append([0, 0])
+        renown[turn][0] += total
+        renown[turn][1] += games
 
 
 @dataclass
 class Stats:
-    """Figures by (game kind, player key); :data:`EVERYONE` holds each kind's whole table."""
+    """Figures by (game kind, player key); guests' seats under :data:`GUESTS`, and each
+    kind's whole table (:data:`EVERYONE`) added up from those when asked for."""
 
     figures: dict[tuple[str, Hashable], Figures] = field(default_factory=dict)
     games: dict[str, int] = field(default_factory=dict)  # kind -> finished games
@@ -138,11 +159,17 @@ class Stats:
     unreadable: int = 0
 
     def of(self, kind: str, key: Hashable = EVERYONE) -> Figures:
+        if key == EVERYONE:
+            table = Figures()
+            for (g, _k), figures in self.figures.items():
+                if g == kind:
+                    table.merge(figures)
+            return table
         return self.figures.get((kind, key)) or Figures()
 
     def players(self, kind: str) -> list[Hashable]:
         """Keys of the players with figures at ``kind``, by wins then plays."""
-        keys = [k for (g, k) in self.figures if g == kind and k != EVERYONE]
+        keys = [k for (g, k) in self.figures if g == kind and k != GUESTS]
         return sorted(keys, key=lambda k: (-self.figures[kind, k].wins, -self.figures[kind, k].plays, str(k)))
 
     def add(self, session_id: int, summary: dict[str, Any], who: Who) -> None:
@@ -153,9 +180,13 @@ class Stats:
             return
         kind, finished = summary["kind"], summary["finished"]
         self.games[kind] = self.games.get(kind, 0) + finished
+        figures = self.figures
         for index, seat in enumerate(summary["seats"]):
-            for key in {EVERYONE, who(session_id, index, seat)} - {None}:
-                self.figures.setdefault((kind, key), Figures()).add_seat(seat, finished)
+            key = who(session_id, index, seat)
+            found = figures.get((kind, GUESTS if key is None else key))
+            if found is None:
+                found = figures[kind, GUESTS if key is None else key] = Figures()
+            found.add_seat(seat, finished)
 
     def merge(self, other: Stats) -> None:
         for key, figures in other.figures.items():

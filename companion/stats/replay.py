@@ -1,9 +1,9 @@
 """A session's log as the actions in effect, and the engine's states along them.
 
 Statistics must count what happened, so undone actions are left out exactly as the store
-leaves them out: the undo/redo stacks are kept by :class:`companion.timeline.Timeline`,
-the same bookkeeping the store resumes a game with, and every state comes from the game's
-own engine. Nothing here knows a rule.
+leaves them out: the undo/redo stacks move by :func:`companion.timeline.step`, the same
+bookkeeping the store resumes a game with, and every state comes from the game's own
+engine. Nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Any, Iterator, Mapping, Sequence
 from companion.dbrows import RowDamage, event_action, session_fields
 from companion.engine import Engine
 from companion.games import engine_for
-from companion.timeline import Timeline
+from companion.runstack import RunStack
+from companion.timeline import step
 
 
 @dataclass(frozen=True)
@@ -39,17 +40,17 @@ def read_session(db: sqlite3.Connection, session_id: int) -> Logged:
         raise RowDamage(f"there is no game session {session_id}")
     kind, settings, *_ = session_fields(row)
     found: dict[int, dict[str, Any]] = {}
-    timeline = Timeline(engine_for(kind), None, lambda seqs: {s: found[s] for s in seqs}, None)
+    undo, redo = RunStack(), RunStack()
     seq = 0
     for seq, (number, event, text) in enumerate(
             db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq", (session_id,)), 1):
         action = event_action(seq, number, event, text)
         if action is not None:
             found[seq] = action
-        if (event == "undo" and not timeline.undo) or (event == "redo" and not timeline.redo):
+        if (event == "undo" and not undo) or (event == "redo" and not redo):
             raise RowDamage(f"event {seq} is an {event} with nothing to {event}")
-        timeline.advance(seq, event, text, None)
-    return Logged(session_id, kind, settings, timeline.actions_in_effect(), seq)
+        step(undo, redo, seq, event)
+    return Logged(session_id, kind, settings, [found[s] for s in undo], seq)
 
 
 def steps(engine: Engine, settings: Mapping[str, Any],

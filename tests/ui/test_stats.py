@@ -1,0 +1,136 @@
+"""The Statistics screen: opened from Home with real taps, counting an old database's games
+off the UI thread, and showing the numbers worked out by hand in tests/stats_games.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from kivy.uix.label import Label
+
+from companion.stats import cache
+from companion.store import Store
+from tests import stats_games as games
+from tests.ui.conftest import start_app, stop_app
+from tests.ui.readability import problems
+from ui.plot import BarChart, LineChart
+from ui.stats import Tab
+from ui.widgets import BigButton
+
+pytestmark = pytest.mark.ui
+
+
+def play(store: Store, kind: str, game) -> None:
+    settings, actions = game()
+    session = store.new_session(kind, settings)
+    for action in actions:
+        session.do(action)
+
+
+@pytest.fixture
+def table(db):
+    with Store(db) as store:
+        play(store, "spurs", games.spurs_long)
+        play(store, "spurs", games.spurs_short)
+        play(store, "bountytown", games.bountytown)
+        play(store, "rapidcity", games.rapidcity)
+    driver = start_app(db)
+    driver.pump()
+    yield driver
+    stop_app(driver)
+
+
+def wait_counted(ui, timeout: float = 30) -> None:
+    """Until the worker has counted every game in (the screen says so while it works)."""
+    end = time.monotonic() + timeout
+    while ui.screen.progress and time.monotonic() < end:
+        ui.pump(1)
+        time.sleep(0.02)
+    assert not ui.screen.progress, ui.screen.progress
+
+
+def row(ui, name: str) -> list[str]:
+    """The table row starting with the button ``name``: its five cells."""
+    button = ui.find(name, cls=BigButton)
+    cells = list(reversed(button.parent.children))
+    start = cells.index(button)
+    return [c.text for c in cells[start:start + 5]]
+
+
+def test_statistics_from_home_shows_each_games_figures(table):
+    ui = table
+    ui.tap("Statistics")
+    assert ui.screen.name == "stats"
+    wait_counted(ui)
+    assert "Spurs: 2 games played to the end." in ui.texts()
+    assert row(ui, "Ann") == ["Ann", "2", "1", "50%", "3.0"]
+    assert row(ui, "Bob") == ["Bob", "2", "1", "50%", "2.5"]
+    assert problems(ui.screen) == []
+
+    ui.tap(ui.find("Ann", cls=Tab))  # her own figures: fame by source as bars, her luck in words
+    assert "Ann at Spurs: 2 plays, 1 wins (win rate 50%), average final score 3.0." in ui.texts()
+    fame = ui.find(cls=BarChart)
+    assert [text for _c, _v, text in fame.bars] == ["0", "1", "2", "0"]  # challenges, town, duels, other
+    assert any(t.startswith("Luck: 1 hits in 1 shots, where the exact odds expected 1.5 (luck index 0.67). "
+                            "A run this unlucky or more: 1 in 2 in this game") for t in ui.texts())
+    assert problems(ui.screen) == []
+
+    ui.tap("Bountytown")
+    assert row(ui, "Bart") == ["Bart", "1", "1", "100%", "3.0"]
+    duels = ui.find(cls=BarChart)
+    assert [(c, v) for c, v, _t in duels.bars] == [("Four of a Kind", [1, 0]), ("High Card", [0, 1])]
+    assert ui.find(cls=LineChart).values == [0, 1, 1]  # renown: Bart's 3 over three players
+    assert problems(ui.screen) == []
+
+    ui.tap("Rapid City")
+    ui.tap(ui.find("Rita", cls=Tab))
+    assert any(t.startswith("Reaction from reveal to claim: median 215 ms, best 180 ms (2 claims). False starts: 0.")
+               for t in ui.texts())
+    ui.tap(ui.find("green", cls=Tab))
+    assert any("median 600 ms" in t and "False starts: 1." in t for t in ui.texts())
+    assert problems(ui.screen) == []
+
+
+def test_old_games_are_counted_behind_the_screen_and_taps_never_wait(table, monkeypatch):
+    ui = table
+    held = threading.Event()
+    make_one = cache.summary_of
+    monkeypatch.setattr(cache, "summary_of", lambda db, sid: held.wait(30) and make_one(db, sid))
+    ui.tap("Statistics")
+    assert ui.screen.progress == "Counted 0 of 4 games"
+    assert ui.find(startswith="Counted 0 of 4").text == "Counted 0 of 4 games"
+    ui.tap("Bountytown")  # answered while the worker is held
+    assert "Bountytown: 0 games played to the end." in ui.texts()
+    held.set()
+    wait_counted(ui)
+    assert "Bountytown: 1 game played to the end." in ui.texts()
+    assert row(ui, "Bart") == ["Bart", "1", "1", "100%", "3.0"]
+
+
+def test_a_second_visit_reads_the_saved_summaries_at_once(table):
+    ui = table
+    ui.tap("Statistics")
+    wait_counted(ui)
+    ui.tap("Home")
+    ui.tap("Statistics")
+    assert ui.screen.progress == ""  # nothing left to count
+    assert row(ui, "Ann") == ["Ann", "2", "1", "50%", "3.0"]
+
+
+def test_bars_are_as_tall_as_their_values(ui):
+    chart = BarChart(bars=[("a", [2], "2"), ("b", [4], "4"), ("c", [1, 3], "1/3")], size=(600, 240), pos=(0, 0))
+    heights = chart.bar_heights
+    tallest = heights[1][0]
+    assert tallest > 100
+    assert heights[0] == [pytest.approx(tallest / 2)]
+    assert heights[2] == [pytest.approx(tallest / 4), pytest.approx(tallest * 3 / 4)]
+    assert sorted(c.text for c in chart.children if isinstance(c, Label)) == ["1/3", "2", "4", "a", "b", "c"]
+
+
+def test_the_line_goes_through_its_values(ui):
+    chart = LineChart(values=[0, 2, 1], x_name="turn", size=(600, 240), pos=(0, 0))
+    ys = chart.points[1::2]
+    assert ys[1] - ys[0] == pytest.approx(2 * (ys[2] - ys[0]))
+    xs = chart.points[0::2]
+    assert xs[1] - xs[0] == pytest.approx(xs[2] - xs[1])

@@ -1,0 +1,242 @@
+"""Statistics: plays, wins and each game's own figures, for the whole table or one player.
+
+The screen only adds up per-game summaries (:mod:`companion.stats`). Those missing (games
+played since, or a database from before statistics) are made on a worker thread while the
+screen shows what it has and counts them in ("Counted 1,200 of 3,000 games"); a tap never
+waits for them.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable, Hashable
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+
+from companion.bountytown.hands import RANK_NAMES
+from companion.games import TITLES
+from companion.stats import cache
+from companion.stats.aggregate import EVERYONE, Figures, Stats, Who, aggregate, by_name
+from companion.stats.spurs import SOURCES
+from companion.store import StoreError
+from ui import theme
+from ui.kvload import load_kv
+from ui.plot import BarChart, LineChart, bars_of
+from ui.widgets import BigButton, Caption, Heading
+
+CARD_TYPES = ("character", "two_characters", "healing", "armed", "disarmed")
+CARD_NAMES = {"two_characters": "Two characters"}
+HANDS = tuple(RANK_NAMES[r] for r in sorted(RANK_NAMES))
+CHART_HEIGHT = 200
+
+
+class Tab(ToggleButton):
+    """A game or a player to show; the one shown is down."""
+
+    key = ObjectProperty(None, allownone=True)
+
+
+class StatsScreen(Screen):
+    kind = StringProperty("spurs")
+    who = ObjectProperty(EVERYONE)
+    #: "Counted 1,200 of 3,000 games" while summaries are being made; "" once all are in
+    progress = StringProperty("")
+    message = StringProperty("")
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.stats = Stats()
+        self.identify: Who = by_name
+        self._worker: threading.Thread | None = None
+        self._stop = False
+
+    def on_pre_enter(self, *_args) -> None:
+        if self._worker is None or not self._worker.is_alive():
+            self.load()
+
+    def on_leave(self, *_args) -> None:
+        self.ids.body.clear_widgets()  # charts are cheap to draw again, and the next visit may differ
+
+    def load(self) -> None:
+        """Add up every fresh summary now; make the missing ones off the UI thread."""
+        store = App.get_running_app().store
+        try:
+            found = cache.read(store._db)
+        except Exception as exc:  # noqa: BLE001 - a damaged table is said, never a crash
+            self.message = f"The statistics cannot be read: {exc}"
+            found = cache.Found([], [])
+        self.stats = aggregate(found.fresh, self.identify)
+        self.progress = ""
+        if found.missing:
+            self._count(store.path, found.missing, len(found.fresh) + len(found.missing))
+        self.show()
+
+    def _count(self, path, missing: list[int], total: int) -> None:
+        counted = total - len(missing)
+        self.progress = f"Counted {counted:,} of {total:,} games"
+
+        def progress(done: int, batch: list[tuple[int, dict[str, Any]]]) -> None:
+            Clock.schedule_once(lambda _dt: self._counted(counted + done, total, batch))
+
+        self._stop = False
+        self._worker = threading.Thread(target=cache.make, args=(path, missing, progress, lambda: self._stop),
+                                        name="statistics", daemon=True)
+        self._worker.start()
+
+    def _counted(self, done: int, total: int, batch: list[tuple[int, dict[str, Any]]]) -> None:
+        self.stats.merge(aggregate(batch, self.identify))
+        self.progress = "" if done >= total else f"Counted {done:,} of {total:,} games"
+        if self.manager is not None and self.manager.current == self.name:
+            self.show()
+
+    def stop(self) -> None:
+        """Stop making summaries (the app is closing); what was made is kept. The worker
+        stops after the game it is on (a fraction of a second)."""
+        self._stop = True
+        if self._worker is not None:
+            self._worker.join(timeout=5)
+
+    # -- what is shown -----------------------------------------------------------------
+
+    def pick_game(self, kind: str) -> None:
+        self.kind, self.who = kind, EVERYONE
+        self.show()
+
+    def pick_player(self, key: Hashable) -> None:
+        self.who = key
+        self.show()
+
+    def show(self) -> None:
+        self._tabs(self.ids.games, [(k, t) for k, t in TITLES.items()], self.kind, self.pick_game)
+        players = self.stats.players(self.kind)
+        if self.who not in players:
+            self.who = EVERYONE
+        self._tabs(self.ids.people, [(EVERYONE, "Everyone")] + [(p, self.name_of(p)) for p in players],
+                   self.who, self.pick_player)
+        body = self.ids.body
+        body.clear_widgets()
+        figures = self.stats.of(self.kind, self.who)
+        for widget in self.overview(figures) + FIGURES.get(self.kind, lambda _f: [])(figures):
+            body.add_widget(widget)
+        if self.stats.unreadable:
+            body.add_widget(Caption(text=f"{self.stats.unreadable:,} game(s) could not be read and are left out.",
+                                    color=theme.PARCHMENT))
+
+    def name_of(self, key: Hashable) -> str:
+        return str(key)
+
+    def _tabs(self, box, entries: list[tuple[Hashable, str]], current: Hashable, pick: Callable) -> None:
+        box.clear_widgets()
+        for key, text in entries:
+            tab = Tab(text=text, key=key, state="down" if key == current else "normal")
+            tab.bind(on_release=lambda t: pick(t.key))
+            box.add_widget(tab)
+
+    def overview(self, figures: Figures) -> list[Widget]:
+        title = TITLES.get(self.kind, self.kind)
+        games = self.stats.games.get(self.kind, 0)
+        if self.who == EVERYONE:
+            rows = [Caption(text=f"{title}: {games:,} game{'s' * (games != 1)} played to the end.",
+                            color=theme.PARCHMENT)]
+            if games:
+                rows.append(self.table())
+                rows.append(Caption(text=f"Average final score: {_num(figures.average_score)}", color=theme.PARCHMENT))
+            return rows
+        return [Caption(text=f"{self.name_of(self.who)} at {title}: {figures.plays:,} plays, {figures.wins:,} wins "
+                             f"(win rate {_percent(figures.win_rate)}), average final score {_num(figures.average_score)}.",
+                        color=theme.PARCHMENT)]
+
+    def table(self) -> Widget:
+        """Player, plays, wins, win rate, average score; a name opens that player's figures."""
+        from kivy.uix.gridlayout import GridLayout
+
+        grid = GridLayout(cols=5, size_hint_y=None, spacing=(6, 2), row_default_height=theme.TOUCH_MIN,
+                          row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        for head in ("Player", "Plays", "Wins", "Win rate", "Avg score"):
+            grid.add_widget(Heading(text=head, font_size=theme.TEXT))
+        for key in self.stats.players(self.kind):
+            f = self.stats.of(self.kind, key)
+            grid.add_widget(BigButton(text=self.name_of(key), tint=theme.MUTED,
+                                      on_release=lambda _b, k=key: self.pick_player(k)))
+            for text in (f"{f.plays:,}", f"{f.wins:,}", _percent(f.win_rate), _num(f.average_score)):
+                grid.add_widget(Heading(text=text, font_size=theme.TEXT, bold=False))
+        return grid
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.1f}"
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _chart(chart: Widget) -> Widget:
+    chart.size_hint_y = None
+    chart.height = theme.TOUCH * CHART_HEIGHT / 56
+    return chart
+
+
+def _caption(text: str) -> Caption:
+    return Caption(text=text, color=theme.PARCHMENT)
+
+
+def odds_against(p: float) -> str:
+    """A chance as "1 in N" (people read that better than 0.0123)."""
+    return "1 in 1" if p >= 1 else f"1 in {1 / p:,.0f}" if p > 0 else "less than 1 in a billion"
+
+
+def spurs_figures(f: Figures) -> list[Widget]:
+    shown: list[Widget] = []
+    if any(f.fame.values()):
+        shown.append(_chart(BarChart(bars=bars_of({s: [f.fame.get(s, 0)] for s in SOURCES}, SOURCES),
+                                     caption="Fame by where it came from")))
+    luck = f.luck
+    if luck.draws:
+        side = "lucky" if luck.hits >= luck.expected else "unlucky"
+        how = "in this game" if luck.games == 1 else f"over {luck.games:,} games (normal approximation)"
+        shown.append(_caption(
+            f"Luck: {luck.hits:,} hits in {luck.draws:,} shots, where the exact odds expected {luck.expected:,.1f} "
+            f"(luck index {luck.index:.2f}). A run this {side} or more: {odds_against(luck.tail)} {how}."))
+    return shown
+
+
+def bountytown_figures(f: Figures) -> list[Widget]:
+    shown: list[Widget] = []
+    if f.duels:
+        shown.append(_chart(BarChart(bars=bars_of(f.duels, HANDS, {h: h for h in HANDS}),
+                                     caption="Duels by hand: won / lost (won lower, lost upper)")))
+    renown = f.average_renown()
+    if len(renown) > 1:
+        shown.append(_chart(LineChart(values=renown, x_name="turn", caption="Average renown after each turn")))
+    return shown
+
+
+def rapidcity_figures(f: Figures) -> list[Widget]:
+    shown: list[Widget] = []
+    overall = f.reaction()
+    if overall:
+        shown.append(_caption(f"Reaction from reveal to claim: median {overall[0]:,.0f} ms, best {overall[1]:,.0f} ms "
+                              f"({overall[2]:,} claims). False starts: {f.false_starts:,}."))
+        medians = {card: [f.reaction(card)[0]] for card in f.reactions if f.reactions[card]}
+        shown.append(_chart(BarChart(bars=bars_of(medians, CARD_TYPES, CARD_NAMES, text=lambda v: f"{v[0]:.0f} ms"),
+                                     caption="Median reaction by card type")))
+    elif f.false_starts:
+        shown.append(_caption(f"False starts: {f.false_starts:,}."))
+    if f.bullets:
+        shown.append(_chart(BarChart(bars=bars_of({c: [n] for c, n in f.bullets.items()}, CARD_TYPES, CARD_NAMES),
+                                     caption="Bullets taken by card type")))
+    return shown
+
+
+FIGURES: dict[str, Callable[[Figures], list[Widget]]] = {
+    "spurs": spurs_figures, "bountytown": bountytown_figures, "rapidcity": rapidcity_figures}
+
+
+load_kv(__file__)
