@@ -4,6 +4,7 @@ Run: python docs/make_screenshots.py  (writes docs/*.png at 800x480)
 """
 
 import os
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -19,6 +20,7 @@ configure_kivy(fullscreen=False)
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
+from companion.engine import RuleError  # noqa: E402
 from companion.store import Store  # noqa: E402
 from kivy.uix.textinput import TextInput  # noqa: E402
 
@@ -66,6 +68,28 @@ def table_moments(app: CompanionApp) -> None:
     lowest.focus = False
 
 
+def past_games(store: Store, games: int = 8) -> None:
+    """Finished Spurs games for the Statistics screen: each turn a hunt (the companion
+    draws), a duel, or selling a pelt, chosen by a seeded generator, until someone wins."""
+    rng = random.Random(1874)
+    for _ in range(games):
+        game = store.new_session("spurs", {**SPURS, "target_fame": 5})
+        while not game.finished:
+            names = [p.name for p in game.state.players]
+            me = game.state.player
+            pelt = [c.token for c in me.carried]
+            other = rng.choice([n for n in names if n != me.name])
+            choice = ({"type": "sell", "tokens": pelt} if pelt else
+                      {"type": "hunt", "token": f"P{rng.randrange(99)}", "hits": rng.randint(1, 2), "fame": 1,
+                       "draw": "digital", "seed": rng.getrandbits(31)} if rng.random() < 0.6 else
+                      {"type": "duel", "opponent": other, "winner": rng.choice([me.name, other])})
+            for action in (choice, {"type": "end_turn"}):
+                try:
+                    game.do(action)
+                except RuleError:
+                    pass
+
+
 BAG = {"grey": 4, "brown": 2, "white": 1, "black": 2, "red": 1}
 SPURS = {"players": [{"name": n, "character": c, "riding": 3, "bag": BAG}
                      for n, c in (("Annie", "Doc"), ("Doc", "Kid"), ("Calamity", "Belle"))], "target_fame": 10}
@@ -103,6 +127,12 @@ def main() -> None:
             shot(kind)
         app.go_home()
         shot("home")
+        past_games(store)
+        stats = app.go("stats")
+        while stats.progress:  # the games just played are summed up on a worker thread
+            EventLoop.idle()
+        stats.pick_player(next(p.id for p in store.players() if p.name == "Annie"))
+        shot("statistics")
         table_moments(app)
         app.stop()
 

@@ -72,8 +72,9 @@ def rapidcity() -> tuple[dict, list[dict]]:
     Card 1: green presses before the reveal (a false start, no claim: a bullet), red claims
     the prison at 250 ms (forbidden: a bullet), blue the tipi at 400 ms. Card 2: red the
     tipi at 180, blue the saloon at 320, green the prison at 600 (a bullet).
-    Reactions: red 250 and 180 (median 215, best 180), blue 400 and 320, green 600."""
-    settings = {"players": ["red", "blue", "green"], "seed": 5, "names": {"red": "Rita"}}
+    Reactions: red 250 and 180 (median 215, best 180), blue 400 and 320, green 600.
+    Red is called Rita and green Gus; blue has no name (a colour is the player, R-R2)."""
+    settings = {"players": ["red", "blue", "green"], "seed": 5, "names": {"red": "Rita", "green": "Gus"}}
     state = RAPID_CITY.initial_state(settings)
     actions = []
     for events in ([(3, -50, "green"), (1, 250, "red"), (2, 400, "blue")],

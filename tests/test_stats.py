@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from companion.stats import VERSION, cache
-from companion.stats.aggregate import EVERYONE, aggregate
+from companion.stats.aggregate import EVERYONE, aggregate, by_seat
 from companion.stats.luck import hit_chances, merged_tail
 from companion.stats.replay import summarise
 from companion.store import Store
@@ -64,7 +64,7 @@ def test_bountytown_duels_by_hand_rank_and_renown_over_time():
 
 def test_rapidcity_reaction_times_false_starts_and_bullets():
     stats = aggregate([(1, summarise("rapidcity", *games.rapidcity()))])
-    rita, blue, green = (stats.of("rapidcity", name) for name in ("Rita", "blue", "green"))
+    rita, blue, green = (stats.of("rapidcity", name) for name in ("Rita", "blue", "Gus"))
     assert rita.reaction() == (215, 180, 2) and rita.reaction("character") == (215, 180, 2)
     assert blue.reaction() == (360, 320, 2) and green.reaction() == (600, 600, 1)
     assert (rita.false_starts, blue.false_starts, green.false_starts) == (0, 0, 1)
@@ -129,3 +129,16 @@ def test_everyone_holds_guests_the_players_do_not():
     stats = aggregate([(1, summary)], who=lambda _sid, _index, seat: None if seat["name"] == "Bob" else 7)
     assert stats.players("spurs") == [7]
     assert stats.of("spurs", 7).wins == 1 and stats.of("spurs", EVERYONE).plays == 2
+
+
+def test_players_are_known_by_their_record_through_a_rename(tmp_path):
+    with Store(tmp_path / "c.db") as store:
+        ann = store.add_player("Ann", "red")
+        stored(store, "spurs", games.spurs_long)
+        stored(store, "spurs", games.spurs_short)
+        store.update_player(ann.id, name="Annie")
+        cache.make(store.path, cache.read(store._db).missing, lambda done, batch: None)
+        stats = aggregate(cache.read(store._db).fresh, by_seat(store.seats()))
+        assert stats.players("spurs") == [ann.id]  # Bob has no record: a guest
+        assert (stats.of("spurs", ann.id).plays, stats.of("spurs", ann.id).wins) == (2, 1)
+        assert stats.of("spurs").plays == 4  # the table's figures count Bob's seats too

@@ -8,6 +8,7 @@ waits for them.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from typing import Any, Callable, Hashable
 
@@ -21,7 +22,7 @@ from kivy.uix.widget import Widget
 from companion.bountytown.hands import RANK_NAMES
 from companion.games import TITLES
 from companion.stats import cache
-from companion.stats.aggregate import EVERYONE, Figures, Stats, Who, aggregate, by_name
+from companion.stats.aggregate import EVERYONE, Figures, Stats, Who, aggregate, by_seat
 from companion.stats.spurs import SOURCES
 from companion.store import StoreError
 from ui import theme
@@ -51,7 +52,8 @@ class StatsScreen(Screen):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.stats = Stats()
-        self.identify: Who = by_name
+        self.identify: Who = by_seat({})
+        self.names: dict[int, str] = {}
         self._worker: threading.Thread | None = None
         self._stop = False
 
@@ -65,9 +67,12 @@ class StatsScreen(Screen):
     def load(self) -> None:
         """Add up every fresh summary now; make the missing ones off the UI thread."""
         store = App.get_running_app().store
+        self.message = ""
         try:
             found = cache.read(store._db)
-        except Exception as exc:  # noqa: BLE001 - a damaged table is said, never a crash
+            self.identify = by_seat(store.seats())
+            self.names = {p.id: p.name for p in store.players()}
+        except (sqlite3.DatabaseError, StoreError) as exc:  # a damaged table is said, never a crash
             self.message = f"The statistics cannot be read: {exc}"
             found = cache.Found([], [])
         self.stats = aggregate(found.fresh, self.identify)
@@ -128,7 +133,7 @@ class StatsScreen(Screen):
                                     color=theme.PARCHMENT))
 
     def name_of(self, key: Hashable) -> str:
-        return str(key)
+        return self.names.get(key, str(key))
 
     def _tabs(self, box, entries: list[tuple[Hashable, str]], current: Hashable, pick: Callable) -> None:
         box.clear_widgets()
@@ -141,13 +146,14 @@ class StatsScreen(Screen):
         title = TITLES.get(self.kind, self.kind)
         games = self.stats.games.get(self.kind, 0)
         if self.who == EVERYONE:
-            rows = [Caption(text=f"{title}: {games:,} game{'s' * (games != 1)} played to the end.",
+            rows = [Caption(text=f"{title}: {_count(games, 'game')} played to the end.",
                             color=theme.PARCHMENT)]
             if games:
                 rows.append(self.table())
                 rows.append(Caption(text=f"Average final score: {_num(figures.average_score)}", color=theme.PARCHMENT))
             return rows
-        return [Caption(text=f"{self.name_of(self.who)} at {title}: {figures.plays:,} plays, {figures.wins:,} wins "
+        return [Caption(text=f"{self.name_of(self.who)} at {title}: {_count(figures.plays, 'play')}, "
+                             f"{_count(figures.wins, 'win')} "
                              f"(win rate {_percent(figures.win_rate)}), average final score {_num(figures.average_score)}.",
                         color=theme.PARCHMENT)]
 
@@ -167,6 +173,10 @@ class StatsScreen(Screen):
             for text in (f"{f.plays:,}", f"{f.wins:,}", _percent(f.win_rate), _num(f.average_score)):
                 grid.add_widget(Heading(text=text, font_size=theme.TEXT, bold=False))
         return grid
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'s' * (n != 1)}"
 
 
 def _num(value: float | None) -> str:
@@ -194,16 +204,17 @@ def odds_against(p: float) -> str:
 
 def spurs_figures(f: Figures) -> list[Widget]:
     shown: list[Widget] = []
-    if any(f.fame.values()):
-        shown.append(_chart(BarChart(bars=bars_of({s: [f.fame.get(s, 0)] for s in SOURCES}, SOURCES),
-                                     caption="Fame by where it came from")))
     luck = f.luck
     if luck.draws:
         side = "lucky" if luck.hits >= luck.expected else "unlucky"
         how = "in this game" if luck.games == 1 else f"over {luck.games:,} games (normal approximation)"
         shown.append(_caption(
-            f"Luck: {luck.hits:,} hits in {luck.draws:,} shots, where the exact odds expected {luck.expected:,.1f} "
-            f"(luck index {luck.index:.2f}). A run this {side} or more: {odds_against(luck.tail)} {how}."))
+            f"Luck: {_count(luck.hits, 'hit')} in {_count(luck.draws, 'shot')}, where the exact odds expected "
+            f"{luck.expected:,.1f} (luck index {luck.index:.2f}). A run this {side} or more: "
+            f"{odds_against(luck.tail)} {how}."))
+    if any(f.fame.values()):
+        shown.append(_chart(BarChart(bars=bars_of({s: [f.fame.get(s, 0)] for s in SOURCES}, SOURCES),
+                                     caption="Fame by where it came from")))
     return shown
 
 

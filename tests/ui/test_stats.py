@@ -31,6 +31,9 @@ def play(store: Store, kind: str, game) -> None:
 @pytest.fixture
 def table(db):
     with Store(db) as store:
+        for name, colour in (("Ann", "red"), ("Bob", "blue"), ("Bart", "green"), ("Valentina", "yellow"),
+                             ("Rita", "orange"), ("Gus", "purple")):
+            store.add_player(name, colour)  # Terry and blue are guests: in the table's figures only
         play(store, "spurs", games.spurs_long)
         play(store, "spurs", games.spurs_short)
         play(store, "bountytown", games.bountytown)
@@ -69,15 +72,16 @@ def test_statistics_from_home_shows_each_games_figures(table):
     assert problems(ui.screen) == []
 
     ui.tap(ui.find("Ann", cls=Tab))  # her own figures: fame by source as bars, her luck in words
-    assert "Ann at Spurs: 2 plays, 1 wins (win rate 50%), average final score 3.0." in ui.texts()
+    assert "Ann at Spurs: 2 plays, 1 win (win rate 50%), average final score 3.0." in ui.texts()
     fame = ui.find(cls=BarChart)
     assert [text for _c, _v, text in fame.bars] == ["0", "1", "2", "0"]  # challenges, town, duels, other
-    assert any(t.startswith("Luck: 1 hits in 1 shots, where the exact odds expected 1.5 (luck index 0.67). "
+    assert any(t.startswith("Luck: 1 hit in 1 shot, where the exact odds expected 1.5 (luck index 0.67). "
                             "A run this unlucky or more: 1 in 2 in this game") for t in ui.texts())
     assert problems(ui.screen) == []
 
     ui.tap("Bountytown")
     assert row(ui, "Bart") == ["Bart", "1", "1", "100%", "3.0"]
+    assert "Terry" not in ui.texts()  # a guest: no row, no tab
     duels = ui.find(cls=BarChart)
     assert [(c, v) for c, v, _t in duels.bars] == [("Four of a Kind", [1, 0]), ("High Card", [0, 1])]
     assert ui.find(cls=LineChart).values == [0, 1, 1]  # renown: Bart's 3 over three players
@@ -87,7 +91,7 @@ def test_statistics_from_home_shows_each_games_figures(table):
     ui.tap(ui.find("Rita", cls=Tab))
     assert any(t.startswith("Reaction from reveal to claim: median 215 ms, best 180 ms (2 claims). False starts: 0.")
                for t in ui.texts())
-    ui.tap(ui.find("green", cls=Tab))
+    ui.tap(ui.find("Gus", cls=Tab))
     assert any("median 600 ms" in t and "False starts: 1." in t for t in ui.texts())
     assert problems(ui.screen) == []
 
