@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.rapidcity.engine import ENGINE as RAPID_CITY, round_template
+from tests.bountytown.test_engine import BELLE, BUTCH, GRID, JESSE, SUNDANCE
 
 ANN = {"name": "Ann", "character": "Doc", "riding": 2, "bag": {"brown": 2, "black": 2}}
 BOB = {"name": "Bob", "character": "Kid", "riding": 2, "bag": {"grey": 2, "black": 2}}
@@ -40,15 +41,6 @@ def spurs_short() -> tuple[dict, list[dict]]:
         {"type": "end_turn"},
         {"type": "duel", "opponent": "Bob", "winner": "Ann"},
     ]
-
-
-GRID = ["Bandit Hideout", "Boot Hill", "Boarding House", "Sheriff's Office", "Doc's", "General Store",
-        "Bank", "Trading Post", "Abandoned Jailhouse"]
-BUTCH = {"name": "Butch Cassidy", "renown": 3, "locations": ["Bandit Hideout", "Bank"],
-         "base": ["3C", "3D"], "draws": 5, "items": 1}
-JESSE = {"name": "Jesse James", "renown": 2, "locations": ["Boot Hill", "Trading Post"], "base": ["5H"], "draws": 2}
-BELLE = {"name": "Belle Starr", "renown": 1, "locations": ["Boarding House", "Abandoned Jailhouse"], "draws": 3}
-SUNDANCE = {"name": "Sundance Kid", "renown": 2, "locations": ["Bank", "Boot Hill"], "base": ["1G"], "draws": 2}
 
 
 def bountytown() -> tuple[dict, list[dict]]:

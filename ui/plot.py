@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import ListProperty, StringProperty
@@ -22,11 +23,6 @@ from ui import theme
 SERIES = (theme.ACCENT, theme.DANGER)
 
 
-def _label(text: str, font: float, **kw) -> Label:
-    return Label(text=text, font_size=font, color=theme.PARCHMENT, halign="center", valign="middle",
-                 size_hint=(None, None), **kw)
-
-
 class _Chart(Widget):
     """What both charts share: a caption line under the plot area, labels as child widgets
     (real Labels, so the readability checks see them), a redraw on any change."""
@@ -36,24 +32,39 @@ class _Chart(Widget):
     DATA: tuple[str, ...] = ()
 
     def __init__(self, **kwargs) -> None:
+        self._forget()
         super().__init__(**kwargs)
-        self.bind(**dict.fromkeys(("pos", "size", "caption") + self.DATA, self._redraw))
+        # a layout moves and sizes a chart several times before a frame: draw once, before it
+        # (kivy/clock.py: a trigger with timeout -1 runs "before the next frame")
+        self._redraw_soon = Clock.create_trigger(self._redraw, -1)
+        self.bind(**dict.fromkeys(("pos", "size", "caption") + self.DATA, self._redraw_soon))
         self._redraw()
 
-    def _reset(self) -> None:
+    def _redraw(self, *_args) -> None:
+        """Draw it all again. (Geometry comes from x, y, width and height: the ``right`` and
+        ``top`` aliases can still hold the old size while a size change is dispatched.)"""
         self.canvas.clear()
         self.clear_widgets()
+        self._forget()
+        if getattr(self, self.DATA[0]) and self.width >= 2:
+            line = theme.TEXT_SMALL * 1.4
+            self._draw(line, self.y + (line if self.caption else 0))
+            if self.caption:
+                self._add_label(self.caption, self.x, self.y, self.width, line)
 
-    def _add_label(self, text: str, x: float, y: float, width: float, height: float, font: float | None = None) -> Label:
-        label = _label(text, font or theme.TEXT_SMALL, text_size=(width, None))
-        label.pos, label.size = (x, y), (width, height)
-        self.add_widget(label)
-        return label
+    def _forget(self) -> None:
+        """Clear what the last drawing recorded."""
 
-    def _redraw(self, *_args) -> None:
-        """Draw it all again. (Geometry from x, y, width and height: the ``right`` and
-        ``top`` aliases can still hold the old size while a size change is dispatched.)"""
+    def _draw(self, line: float, floor: float) -> None:
+        """Draw the data above ``floor`` (the caption is under it); ``line`` is the height
+        of a line of label text."""
         raise NotImplementedError
+
+    def _add_label(self, text: str, x: float, y: float, width: float, height: float) -> None:
+        """Text centred in a box, at the smallest reading size."""
+        self.add_widget(Label(text=text, font_size=theme.TEXT_SMALL, color=theme.PARCHMENT, halign="center",
+                              valign="middle", size_hint=(None, None), text_size=(width, None), pos=(x, y),
+                              size=(width, height)))
 
 
 class BarChart(_Chart):
@@ -64,17 +75,11 @@ class BarChart(_Chart):
     bars = ListProperty([])
     DATA = ("bars",)
 
-    def __init__(self, **kwargs) -> None:
+    def _forget(self) -> None:
         self.bar_heights: list[list[float]] = []
-        super().__init__(**kwargs)
 
-    def _redraw(self, *_args) -> None:
-        self._reset()
-        self.bar_heights = []
-        if not self.bars or self.width < 2:
-            return
-        line = theme.TEXT_SMALL * 1.4
-        bottom = self.y + line * 2 + (line if self.caption else 0)  # category labels: up to two lines
+    def _draw(self, line: float, floor: float) -> None:
+        bottom = floor + line * 2  # category labels: up to two lines
         top = (self.y + self.height) - line  # the numbers above the tallest bar
         scale_max = max(sum(values) for _c, values, _t in self.bars) or 1
         slot = self.width / len(self.bars)
@@ -96,8 +101,6 @@ class BarChart(_Chart):
             self.bar_heights.append(heights)
             self._add_label(text, self.x + slot * i, y, slot, line)
             self._add_label(category, self.x + slot * i, bottom - line * 2, slot, line * 2)
-        if self.caption:
-            self._add_label(self.caption, self.x, self.y, self.width, line)
 
 
 class LineChart(_Chart):
@@ -108,18 +111,12 @@ class LineChart(_Chart):
     x_name = StringProperty("")
     DATA = ("values", "x_name")
 
-    def __init__(self, **kwargs) -> None:
+    def _forget(self) -> None:
         self.points: list[float] = []
-        super().__init__(**kwargs)
 
-    def _redraw(self, *_args) -> None:
-        self._reset()
-        self.points = []
-        if not self.values or self.width < 2:
-            return
-        line = theme.TEXT_SMALL * 1.4
+    def _draw(self, line: float, floor: float) -> None:
         left, right = self.x + dp(56), (self.x + self.width) - dp(56)
-        bottom = self.y + line + (line if self.caption else 0)
+        bottom = floor + line
         top = (self.y + self.height) - line
         low, high = min(0.0, min(self.values)), max(self.values)
         span = (high - low) or 1
@@ -137,8 +134,6 @@ class LineChart(_Chart):
             self._add_label(_number(self.values[i]), x - dp(48), min(y, top - line / 2), dp(96), line)
         self._add_label(f"{self.x_name} 1", left - dp(48), bottom - line, dp(96), line)
         self._add_label(f"{self.x_name} {len(self.values)}", right - dp(48), bottom - line, dp(96), line)
-        if self.caption:
-            self._add_label(self.caption, self.x, self.y, self.width, line)
 
 
 def _number(value: float) -> str:

@@ -138,3 +138,10 @@ def test_the_line_goes_through_its_values(ui):
     assert ys[1] - ys[0] == pytest.approx(2 * (ys[2] - ys[0]))
     xs = chart.points[0::2]
     assert xs[1] - xs[0] == pytest.approx(xs[2] - xs[1])
+
+
+def test_new_data_is_drawn_by_the_next_frame(ui):
+    chart = BarChart(bars=[("a", [1], "1")], size=(600, 240), pos=(0, 0))
+    chart.bars = [("a", [1], "1"), ("b", [3], "3")]
+    ui.pump(1)
+    assert len(chart.bar_heights) == 2 and chart.bar_heights[0][0] == pytest.approx(chart.bar_heights[1][0] / 3)
