@@ -112,6 +112,10 @@ class GameLog:
             self._pages.popitem(last=False)
         return lines
 
+    def action(self, seq: int) -> dict[str, Any]:
+        """The action a 'do' event logged (for a screen that acts on a line: replaying a call)."""
+        return self._actions([seq])[seq]
+
     # -- telling a page -----------------------------------------------------------------------
 
     def _tell(self, number: int) -> list[LogLine]:

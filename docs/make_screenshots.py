@@ -90,6 +90,25 @@ def past_games(store: Store, games: int = 8) -> None:
                     pass
 
 
+def history_moments(app: CompanionApp) -> None:
+    """History: every game with its players, result and length; then a game's log in words."""
+    game = app.store.new_session("spurs", SPURS)
+    for action in ({"type": "outlaw", "token": "O1", "hits": 2, "red": False, "draw": "physical",
+                    "drawn": {"grey": 1, "black": 1, "white": 1}},
+                   {"type": "end_turn"},
+                   {"type": "hunt", "token": "P1", "hits": 2, "red": True, "draw": "digital", "seed": 18},
+                   {"type": "end_turn"},
+                   {"type": "duel", "opponent": "Annie", "winner": "Calamity", "steal": {"what": "money"}},
+                   {"type": "end_turn"}, {"type": "spend_spur"}):
+        game.do(action)
+    game.undo()
+    app.go_home()
+    press(app, "History")
+    shot("history")
+    app.screen("history").open_game(game.id)
+    shot("history-log")
+
+
 BAG = {"grey": 4, "brown": 2, "white": 1, "black": 2, "red": 1}
 SPURS = {"players": [{"name": n, "character": c, "riding": 3, "bag": BAG}
                      for n, c in (("Annie", "Doc"), ("Doc", "Kid"), ("Calamity", "Belle"))], "target_fame": 10}
@@ -134,6 +153,7 @@ def main() -> None:
         stats.pick_player(next(p.id for p in store.players() if p.name == "Annie"))
         shot("statistics")
         table_moments(app)
+        history_moments(app)
         app.stop()
 
 

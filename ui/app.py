@@ -44,6 +44,8 @@ SCREENS: dict[str, str] = {
     "home": "ui.home:HomeScreen",
     "dbproblem": "ui.dbproblem:DatabaseProblemScreen",
     "players": "ui.players:PlayersScreen",
+    "history": "ui.history:HistoryScreen",
+    "history_log": "ui.history:HistoryLogScreen",
     "settings": "ui.settings:SettingsScreen",
     "stats": "ui.stats:StatsScreen",
     "padtest": "ui.padtest:PadTestScreen",

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.errors import InputError
 from companion.rapidcity.engine import RapidCityState
+from companion.rapidcity.roundfile import parse_round, round_to_json
 from companion.rapidcity.view import card_title, ms, outcomes
 from companion.story import Teller, listed
 
@@ -49,6 +51,16 @@ def _play(before: RapidCityState, action: A, after: RapidCityState) -> str:
         parts.append(f"game over: {listed(after.name_of(p) for p in after.winners)} "
                      f"{'wins' if len(after.winners) == 1 else 'win'} with the fewest bullets")
     return f"Card {number}, {card_title(call.round['card'], table)}: " + "; ".join(p for p in parts if p)
+
+
+def call_number(state: RapidCityState, action: A) -> int | None:
+    """Which of the calls in effect in ``state`` a logged ``play`` action made (its card's
+    number), or None when it was undone since: the referee keeps the calls in effect."""
+    try:
+        kept = round_to_json(parse_round(action.get("round")))
+    except InputError:
+        return None
+    return next((n for n, played in enumerate(state.played, 1) if played.round == kept), None)
 
 
 def _rename(before: RapidCityState, action: A, after: RapidCityState) -> str:
