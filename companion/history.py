@@ -4,8 +4,9 @@ A row says when the game was played, which game, who sat at it (a player record'
 name, a guest's name as typed), how it ended (or that it has not) and how long it ran, from
 its first logged event to its last. All of it comes from the sessions and seats tables and
 two index lookups into the log per game: no game is replayed, so a page costs the same
-with 30 games stored or 3,000. Filters by game and by player are in the query (the seats
-index finds a player's games), and pages are LIMIT/OFFSET over the same order.
+with 30 games stored or 3,000. Pages are LIMIT/OFFSET over the indexes the store keeps for
+this list (newest first, all games or one kind: schema 5); a player's games are found
+through the seats index.
 """
 
 from __future__ import annotations
@@ -57,9 +58,12 @@ class Filter:
 def games(store: Store, where: Filter = Filter(), *, offset: int = 0, limit: int = PAGE_SIZE) -> list[GameRow]:
     """A page of the games ``where`` selects, newest first (by start, then by id)."""
     clause, args = _where(where)
-    rows = _read(store, f"{_COLUMNS}{clause} ORDER BY started DESC, id DESC LIMIT ? OFFSET ?", (*args, limit, offset))
-    seats = store.seats(row[0] for row in rows)
-    return [_row(store, row, seats.get(row[0], [])) for row in rows]
+    # the page's ids from the index alone (skipping OFFSET entries reads no rows), then their rows
+    ids = [sid for (sid,) in _read(store, f"SELECT id FROM sessions{clause} ORDER BY started DESC, id DESC "
+                                          "LIMIT ? OFFSET ?", (*args, limit, offset))]
+    rows = {row[0]: row for row in _read(store, f"{_COLUMNS} WHERE id IN ({','.join('?' * len(ids))})", tuple(ids))}
+    seats = store.seats(ids)
+    return [_row(store, rows[sid], seats.get(sid, [])) for sid in ids if sid in rows]
 
 
 def game(store: Store, game_id: int) -> GameRow:
@@ -84,7 +88,8 @@ def kinds(store: Store) -> list[str]:
 
 def players(store: Store) -> list[Player]:
     """The players (records, not guests) who sat at a game, by name."""
-    seated = {pid for (pid,) in _read(store, "SELECT DISTINCT player_id FROM seats WHERE player_id IS NOT NULL", ())}
+    seated = {pid for (pid,) in _read(store, "SELECT id FROM players p WHERE EXISTS "
+                                             "(SELECT 1 FROM seats WHERE player_id = p.id)", ())}  # seats_player
     return [p for p in store.players() if p.id in seated]
 
 

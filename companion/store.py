@@ -35,8 +35,9 @@ from companion.timeline import Timeline, action_loader
 #: 2 added the snapshots table (companion.snapshots); a version 1 file gains it on open;
 #: 3 the summaries table (companion.stats.cache);
 #: 4 the seats table (who sat where, linked to player records), filled in from the games'
-#: settings when an older file is first opened
-SCHEMA_VERSION = 4
+#: settings when an older file is first opened;
+#: 5 the indexes the History list pages through, newest first, all games or one kind
+SCHEMA_VERSION = 5
 #: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
 APPLICATION_ID = 0x4F574331
 
@@ -62,6 +63,12 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (session_id, seat)
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX IF NOT EXISTS seats_player ON seats(player_id, session_id);
+"""
+#: newest first (companion.history): a page of the list reads its rows in index order, never
+#: sorting every game; the same for one kind of game
+_LIST_INDEXES = """
+CREATE INDEX IF NOT EXISTS sessions_newest ON sessions(started, id);
+CREATE INDEX IF NOT EXISTS sessions_kind ON sessions(kind, started, id);
 """
 _SCHEMA = """
 CREATE TABLE players (
@@ -90,7 +97,7 @@ CREATE TABLE prefs (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-""" + snapshots.TABLE + summaries.TABLE + _SEATS
+""" + snapshots.TABLE + summaries.TABLE + _SEATS + _LIST_INDEXES
 #: one seat, as :meth:`Store.new_session` and an import write them: (session_id, *Seat)
 INSERT_SEAT = "INSERT INTO seats (session_id, seat, name, player_id) VALUES (?, ?, ?, ?)"
 
@@ -232,6 +239,8 @@ class Store:
                         self._db.execute(statement)
                     self._backfill_seats()
                     self._db.execute("PRAGMA user_version=4")
+        if self._db.execute("PRAGMA user_version").fetchone()[0] < 5:
+            self._db.executescript(f"BEGIN IMMEDIATE;{_LIST_INDEXES}PRAGMA user_version=5;COMMIT;")
 
     def _backfill_seats(self) -> None:
         """Seats for every game already stored, read from its settings (one query, one

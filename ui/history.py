@@ -27,7 +27,6 @@ from kivy.uix.togglebutton import ToggleButton
 from companion import history
 from companion.gamelog import PAGE, GameLog, LogLine
 from companion.games import TITLES
-from companion.rapidcity.story import call_number
 from companion.store import StoreError
 from ui import theme
 from ui.kvload import load_kv
@@ -261,6 +260,8 @@ class HistoryLogScreen(Screen):
         except (StoreError, ValueError) as exc:
             self.message = str(exc)
             return
+        from companion.rapidcity.story import call_number  # Rapid City's rules: loaded only for its games
+
         number = call_number(session.state, action)
         if number is None:
             self.message = "That card was undone: the referee keeps only the calls in effect."
