@@ -14,7 +14,7 @@ from typing import Any, Callable, Hashable
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
@@ -48,6 +48,8 @@ class StatsScreen(Screen):
     #: "Counted 1,200 of 3,000 games" while summaries are being made; "" once all are in
     progress = StringProperty("")
     message = StringProperty("")
+    #: goes up whenever the figures change (loaded, or a batch of games counted in)
+    counted = NumericProperty(0)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -58,14 +60,21 @@ class StatsScreen(Screen):
         self._stop = False
 
     def on_pre_enter(self, *_args) -> None:
-        if self._worker is None or not self._worker.is_alive():
-            self.load()
+        self.refresh()
+        self.show()
 
     def on_leave(self, *_args) -> None:
         self.ids.body.clear_widgets()  # charts are cheap to draw again, and the next visit may differ
 
-    def load(self) -> None:
-        """Add up every fresh summary now; make the missing ones off the UI thread."""
+    @property
+    def counting(self) -> bool:
+        return self._worker is not None and self._worker.is_alive()
+
+    def refresh(self) -> None:
+        """Add up every fresh summary now; make the missing ones off the UI thread (while
+        they are being made, what is added up already is kept as it is)."""
+        if self.counting:
+            return
         store = App.get_running_app().store
         self.message = ""
         try:
@@ -79,7 +88,7 @@ class StatsScreen(Screen):
         self.progress = ""
         if found.missing:
             self._count(store.path, found.missing, len(found.fresh) + len(found.missing))
-        self.show()
+        self.counted += 1
 
     def _count(self, path, missing: list[int], total: int) -> None:
         counted = total - len(missing)
@@ -96,6 +105,7 @@ class StatsScreen(Screen):
     def _counted(self, done: int, total: int, batch: list[tuple[int, dict[str, Any]]]) -> None:
         self.stats.merge(aggregate(batch, self.identify))
         self.progress = "" if done >= total else f"Counted {done:,} of {total:,} games"
+        self.counted += 1
         if self.manager is not None and self.manager.current == self.name:
             self.show()
 
@@ -132,6 +142,22 @@ class StatsScreen(Screen):
             body.add_widget(Caption(text=f"{self.stats.unreadable:,} game(s) could not be read and are left out.",
                                     color=theme.PARCHMENT))
 
+    def figures_of_player(self, player_id: int) -> list[Widget]:
+        """One player's figures at every game they have played to the end or started, for
+        their page: plays, wins and each game's own figures."""
+        shown: list[Widget] = []
+        for kind, title in TITLES.items():
+            figures = self.stats.figures.get((kind, player_id))
+            if figures is not None:
+                shown.append(Heading(text=title, font_size=theme.TEXT))
+                shown.append(_caption(_record(figures)))
+                shown.extend(FIGURES.get(kind, lambda _f: [])(figures))
+        if not shown:
+            shown.append(_caption("No games played yet."))
+        if self.progress:
+            shown.append(_caption(f"{self.progress}: the figures grow as they are counted in."))
+        return shown
+
     def name_of(self, key: Hashable) -> str:
         return self.names.get(key, str(key))
 
@@ -152,10 +178,7 @@ class StatsScreen(Screen):
                 rows.append(self.table())
                 rows.append(Caption(text=f"Average final score: {_num(figures.average_score)}", color=theme.PARCHMENT))
             return rows
-        return [Caption(text=f"{self.name_of(self.who)} at {title}: {_count(figures.plays, 'play')}, "
-                             f"{_count(figures.wins, 'win')} "
-                             f"(win rate {_percent(figures.win_rate)}), average final score {_num(figures.average_score)}.",
-                        color=theme.PARCHMENT)]
+        return [_caption(f"{self.name_of(self.who)} at {title}: {_record(figures)}")]
 
     def table(self) -> Widget:
         """Player, plays, wins, win rate, average score; a name opens that player's figures."""
@@ -173,6 +196,29 @@ class StatsScreen(Screen):
             for text in (f"{f.plays:,}", f"{f.wins:,}", _percent(f.win_rate), _num(f.average_score)):
                 grid.add_widget(Heading(text=text, font_size=theme.TEXT, bold=False))
         return grid
+
+
+def fill_player_box(box: Widget, player_id: int) -> None:
+    """Fill a player's page's box with their statistics, and keep it filled as games are
+    counted in (the Statistics screen holds the figures and counts missing games)."""
+    stats = App.get_running_app().screen("stats")
+    stats.refresh()
+
+    def fill(*_args) -> None:
+        box.clear_widgets()
+        for widget in stats.figures_of_player(player_id):
+            box.add_widget(widget)
+
+    previous = getattr(box, "_stats_binding", None)
+    if previous is not None:
+        stats.unbind_uid("counted", previous)
+    box._stats_binding = stats.fbind("counted", fill)
+    fill()
+
+
+def _record(figures: Figures) -> str:
+    return (f"{_count(figures.plays, 'play')}, {_count(figures.wins, 'win')} (win rate {_percent(figures.win_rate)}), "
+            f"average final score {_num(figures.average_score)}.")
 
 
 def _count(n: int, what: str) -> str:

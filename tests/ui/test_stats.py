@@ -145,3 +145,24 @@ def test_new_data_is_drawn_by_the_next_frame(ui):
     chart.bars = [("a", [1], "1"), ("b", [3], "3")]
     ui.pump(1)
     assert len(chart.bar_heights) == 2 and chart.bar_heights[0][0] == pytest.approx(chart.bar_heights[1][0] / 3)
+
+
+def test_a_players_page_box_shows_their_figures_as_games_are_counted_in(table):
+    from kivy.uix.boxlayout import BoxLayout
+
+    from ui.stats import fill_player_box
+
+    ui = table
+    ann = next(p for p in ui.app.store.players() if p.name == "Ann")
+    box = BoxLayout(orientation="vertical")
+    fill_player_box(box, ann.id)  # from Home: nothing counted yet, the worker starts
+    stats = ui.app.screen("stats")
+    end = time.monotonic() + 30
+    while stats.progress and time.monotonic() < end:
+        ui.pump(1)
+        time.sleep(0.02)
+    texts = [w.text for w in box.walk(restrict=True) if getattr(w, "text", "")]
+    assert "Spurs" in texts and "Bountytown" not in texts
+    assert "2 plays, 1 win (win rate 50%), average final score 3.0." in texts
+    assert any(t.startswith("Luck: 1 hit in 1 shot") for t in texts)
+    assert ui.screen.name == "home"  # the page stays where it is
