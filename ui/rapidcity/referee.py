@@ -47,6 +47,7 @@ from hardware.events import PadEvent, PadFault, TagRead, now_ns
 from ui import sounds, theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
+from ui.rapidcity.padlevels import PadLevels
 from ui.rapidcity.strip import FinishStrip  # noqa: F401  (the photo-finish strip in the kv rules)
 from ui.reuse import rows
 from ui.widgets import BigButton, Chip
@@ -54,6 +55,9 @@ from ui.widgets import BigButton, Chip
 TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the alert line
+# Each change on screen costs a whole-window frame, and a claim arriving meanwhile waits for
+# it: what is not a claim (the countdown, a chattering pad's level) is redrawn once a second.
+SLOW_TICK_S = 1.0
 KEY_1 = ord("1")
 
 
@@ -118,9 +122,12 @@ class BulletBadge(BoxLayout):
 
 
 class StagePanel(BoxLayout):
-    """A step of the card's flow in the right-hand column; ``screen`` is the referee."""
+    """A step of the card's flow in the right-hand column; ``screen`` is the referee.
+    ``status`` is the screen's status line, given only to the panel on screen, so that a
+    new line renders one label's text rather than one per panel."""
 
     screen = ObjectProperty(None)
+    status = StringProperty("")
 
 
 class ReadyPanel(StagePanel):
@@ -204,6 +211,14 @@ class RefereeScreen(GameScreen):
         self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
         self.live: LiveCard | None = None
         self.tiles: dict[int, TileView] = {}
+        self.levels = PadLevels(round(SLOW_TICK_S * 1e9))
+        # one poll however many edges wake it (a trigger already scheduled is not scheduled
+        # again: ClockEvent.__call__ in kivy/_clock.pyx, under the clock's lock, so any
+        # thread may call it); free, so it cuts the frame wait short (kivy/clock.py,
+        # ClockBaseInterruptFreeBehavior.on_schedule sets the event idle() waits on)
+        trigger = getattr(Clock, "create_trigger_free", Clock.create_trigger)
+        self._wake = trigger(self.poll)
+        self._slow = Clock.create_trigger(self._slow_tick, SLOW_TICK_S, interval=True)
         self.preview: Verdict | None = None
         self.backend = None
         self.faults: dict[tuple[int, str], PadFault] = {}  # (pad, kind) -> the fault in force
@@ -251,7 +266,8 @@ class RefereeScreen(GameScreen):
     def _build_tiles(self) -> None:
         self._tiles_for = self.state.tiles
         pads = self._pad_names()
-        self.tiles = {t.pad: TileView(pad=t.pad, tile_name=pads.get(t.pad, f"{t.location.capitalize()} (pad {t.pad})"))
+        self.tiles = {t.pad: TileView(pad=t.pad, tile_name=pads.get(t.pad, f"{t.location.capitalize()} (pad {t.pad})"),
+                                      pressed=self.levels.shown.get(t.pad, False))
                       for t in self.state.tiles}
         self.ids.table.show_tiles(list(self.tiles.values()))
         self._show_faults()
@@ -293,7 +309,12 @@ class RefereeScreen(GameScreen):
             return
         box = self.ids.stage
         box.clear_widgets()
+        self.panels[stage].status = self.status
         box.add_widget(self.panels[stage])
+
+    def on_status(self, _screen: Any, status: str) -> None:
+        if hasattr(self, "panels"):
+            self.panels[self.stage].status = status
 
     # -- backend ----------------------------------------------------------------------------
 
@@ -318,11 +339,13 @@ class RefereeScreen(GameScreen):
         self._show_faults()
         Clock.schedule_interval(self.poll, 0)
         Clock.schedule_interval(self._check_backend, STATUS_EVERY_S)
+        self._slow()
 
     def on_leave(self, *_args: Any) -> None:
         App.get_running_app().unbind(on_stop=self.on_leave)
         Clock.unschedule(self.poll)
         Clock.unschedule(self._check_backend)
+        self._slow.cancel()
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
         self._cancel_reveal()
         if self.live is not None and self.live.reveal_ns is None:
@@ -336,17 +359,16 @@ class RefereeScreen(GameScreen):
             self.backend.events.wake = None
             self.backend.stop()
 
-    def _wake(self) -> None:
-        """Called on the hardware's thread for each event: drain it in the next frame,
-        now, instead of at the next regular tick (Kivy's free clock; thread safe)."""
-        getattr(Clock, "schedule_once_free", Clock.schedule_once)(self.poll)
-
     def poll(self, _dt: float = 0) -> None:
-        """Drain the backend (every frame): pad states, faults, tags, and the card's edges."""
+        """Drain the backend: pad levels, faults, tags and the card's edges. Called every
+        frame, and at once when the queue wakes the screen (``_wake``, on the hardware's
+        thread). Every edge is judged now; a frame is drawn only when something shown
+        changed: a claim, a fault, a false start, or a pad's level (paced by
+        :class:`PadLevels`, so a chattering pad costs at most a frame a second)."""
         if self.backend is None:
             return
-        changed = False
-        levels: dict[int, bool] = {}  # each pad's level after this batch: one redraw per tile, however many edges
+        changed = redraw = False
+        levels: dict[int, bool] = {}  # each pad's level after this batch, however many edges
         for event in self.backend.drain():
             if isinstance(event, PadEvent):
                 levels[event.pad] = event.pressed
@@ -361,37 +383,61 @@ class RefereeScreen(GameScreen):
                 else:
                     self.faults.pop((event.pad, event.kind), None)
                 self._show_faults()
+                redraw = True
+        now = now_ns()
         for pad, pressed in levels.items():
-            if pad in self.tiles:
-                self.tiles[pad].pressed = pressed
-        if self.live is None or self.live.reveal_ns is None:
+            if self.levels.report(pad, pressed, now):
+                self._show_level(pad, pressed)
+        if self.live is not None and self.live.reveal_ns is None:
             if changed and self.stage == "waiting":
                 self.status = "False start! Hands off the pads until the card shows."
-            return
-        if changed:
-            self.preview = self.live.verdict()
-            self._show_claims()
-            self._show_late_edge()
-            self._hear_claims()
-        if self.stage == "window":
-            self._tick_window()
+                redraw = True
+        elif self.live is not None:
+            if changed:
+                self.preview = self.live.verdict()
+                if self._show_claims():
+                    redraw = True
+                    if self.stage == "window":
+                        self._show_window_status()
+                    self._hear_claims()
+                self._show_late_edge()
+            if self.stage == "window" and self.live.window_over(now, self.preview):
+                self.close_window()
+                redraw = True
+        if redraw:  # a frame is drawn anyway: the levels held back go with it
+            self._show_held_levels(now)
+
+    def _slow_tick(self, _dt: float = 0) -> None:
+        """Once a second: the countdown, and the pad levels held back from the screen."""
+        if self.live is not None and self.stage == "window":
+            self._show_window_status()
+        self._show_held_levels(now_ns())
+
+    def _show_held_levels(self, now: int) -> None:
+        for pad, pressed in self.levels.take_held(now).items():
+            self._show_level(pad, pressed)
+
+    def _show_level(self, pad: int, pressed: bool) -> None:
+        if pad in self.tiles:
+            self.tiles[pad].pressed = pressed
 
     def _hear_claims(self) -> None:
         """A claim landing on its tile in the live window is heard (a tick) and said under
-        the card, so eyes can stay on the table. Both come after the frame that draws the
-        claim on its tile: a timeout-0 callback runs "after the next frame" (kivy/clock.py,
-        Clock.schedule_once), so the sound adds nothing to the claim's edge-to-pixels time."""
+        the card, so eyes can stay on the table. The words are drawn in the claim's own frame
+        (in a frame of their own they would be one more whole-window redraw for the next
+        claim to wait behind); the tick comes after that frame: a timeout-0 callback runs
+        "after the next frame" (kivy/clock.py, Clock.schedule_once), so the sound adds
+        nothing to the claim's edge-to-pixels time."""
         new = [row for row in photo_finish(self.preview) if (row.pad, row.t_ms) not in self._heard]
         if self.stage != "window" or not new:
             return
         self._heard.update((row.pad, row.t_ms) for row in new)
         newest = max(new, key=lambda row: row.t_ms)
-        words = f"{self.tiles[newest.pad].tile_name}: {ordinal(newest.place)} at {ms(newest.t_ms)}"
-        Clock.schedule_once(lambda _dt: self._say_claim(words), 0)
+        self.claim_said = f"{self.tiles[newest.pad].tile_name}: {ordinal(newest.place)} at {ms(newest.t_ms)}"
+        Clock.schedule_once(self._tick_sound, 0)
 
-    def _say_claim(self, words: str) -> None:
+    def _tick_sound(self, _dt: float = 0) -> None:
         if self.stage == "window":
-            self.claim_said = words
             sounds.play("claim")
 
     def _show_late_edge(self) -> None:
@@ -463,7 +509,7 @@ class RefereeScreen(GameScreen):
 
     def ready(self) -> None:
         """R-R3: pawns are back; start the card and reveal it after a random delay."""
-        down = [tile.tile_name for tile in self.tiles.values() if tile.pressed and not tile.fault]
+        down = [tile.tile_name for pad, tile in self.tiles.items() if self.levels.actual.get(pad) and not tile.fault]
         if self.backend is not None and self._trouble:
             self.message = "The pads are not reporting (see above): no card until they are."
             return
@@ -494,25 +540,25 @@ class RefereeScreen(GameScreen):
         self._heard = set()
         self.preview = live.verdict()
         self._show_claims()
-        self._tick_window()
+        self._show_window_status()
+        self._slow.cancel()  # the countdown's seconds from the reveal
+        self._slow()
 
-    def _tick_window(self) -> None:
+    def _show_window_status(self) -> None:
+        """The claims so far and the seconds left, in whole seconds: the countdown is
+        redrawn once a second (``_slow_tick``) and with each claim, never in between."""
         live = self.live
-        now = now_ns()
-        if live.window_over(now, self.preview):
-            self.close_window()
-            return
-        left = max(0.0, live.window_ms / 1000 - (now - live.reveal_ns) / 1e9)
+        left = round(max(0.0, live.window_ms / 1000 - (now_ns() - live.reveal_ns) / 1e9))
         if live.decided_by_pads:
-            self.status = f"{len(self.preview.claims)} of {len(live.players)} tiles claimed - {left:.1f} s left"
+            self.status = f"{len(self.preview.claims)} of {len(live.players)} tiles claimed - {left} s left"
         elif self.preview.touch_presses:
             # ruling: R-R10 - a press during a Disarmed card is a touch, said the moment it happens
             press = self.preview.touch_presses[-1]
             self.status = (f"{self.tiles[press.pad].tile_name} pressed at {ms(press.t_ms)}: a pawn was moved! "
                            f"Its owner takes a bullet unless you name who moved it (R-R10). "
-                           f"{left:.1f} s left, or tap Touches when done")
+                           f"{left} s left, or tap Touches when done")
         else:
-            self.status = f"Pads do not count on this card - {left:.1f} s left, or tap Touches when done"
+            self.status = f"Pads do not count on this card - {left} s left, or tap Touches when done"
 
     def close_window(self) -> None:
         """The race is over: the photo finish for pad cards, the touches for the others.
@@ -525,23 +571,24 @@ class RefereeScreen(GameScreen):
             self._show_touches()
             self.stage = "touches"
 
-    def _show_claims(self) -> None:
+    def _show_claims(self) -> bool:
         """Each tile's claim as the judge orders them, with its time and who is on it; on a
-        Disarmed card, each tile a pawn was moved on (R-R10)."""
+        Disarmed card, each tile a pawn was moved on (R-R10). True if a tile changed: an
+        edge that changes no claim (a chattering pad's) draws no frame."""
         if self.live.card["type"] == "disarmed":
-            moved = {press.pad: press for press in self.preview.touch_presses}
-            for pad, tile in self.tiles.items():
-                tile.claim = f"MOVED {ms(moved[pad].t_ms)}" if pad in moved else ""
-            return
-        if not self.live.decided_by_pads:
-            return
-        claims = {row.pad: row for row in photo_finish(self.preview)}
+            claims = {press.pad: (f"MOVED {ms(press.t_ms)}", "") for press in self.preview.touch_presses}
+        elif self.live.decided_by_pads:
+            claims = {row.pad: (f"{ordinal(row.place)} {ms(row.t_ms)}", row.player or "")
+                      for row in photo_finish(self.preview)}
+        else:
+            return False
+        names, changed = self.names, False
         for pad, tile in self.tiles.items():
-            row = claims.get(pad)
-            who = row.player or "" if row else ""
-            tile.claim = f"{ordinal(row.place)} {ms(row.t_ms)}" if row else ""
-            tile.claimant = who
-            tile.claimant_name = self.names.get(who, "")
+            claim, who = claims.get(pad, ("", ""))
+            if (tile.claim, tile.claimant) != (claim, who):
+                tile.claim, tile.claimant, tile.claimant_name = claim, who, names.get(who, "")
+                changed = True
+        return changed
 
     def _show_finish(self) -> None:
         """The photo finish and who is on each tile, on one panel: the strip, then one row

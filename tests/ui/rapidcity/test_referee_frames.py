@@ -1,0 +1,162 @@
+"""The referee screen draws a frame only for what the table needs to see at once: every
+edge is judged as it comes, but a chattering pad's level, the countdown and the status
+line cost at most a frame a second, so a claim never queues behind a stream of redraws
+(issue 12: edge to pixels with a chattering pad)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from kivy.core.window import Window
+from kivy.uix.label import Label
+
+from hardware.events import now_ns
+from tests.ui.rapidcity.test_referee_details import character_seed, start
+from tests.ui.rapidcity.test_referee_game import pump_until, reveal
+from ui.rapidcity.padlevels import PadLevels
+from ui.rapidcity.referee import RefereeScreen
+
+MS = 1_000_000
+
+
+@pytest.fixture(autouse=True)
+def quick_reveal(monkeypatch):
+    monkeypatch.setattr(RefereeScreen, "delay_s", (0.01, 0.02))
+
+
+class Switch:
+    """A pad's switch driven edge by edge, each edge stamped past the 1 ms lockout of the one
+    before, however fast the frames come on a busy machine."""
+
+    def __init__(self, hw, pad: int) -> None:
+        self.hw, self.pad, self.last = hw, pad, 0
+
+    def press(self) -> None:
+        self._edge(self.hw.press)
+
+    def release(self) -> None:
+        self._edge(self.hw.release)
+
+    def _edge(self, drive) -> None:
+        self.last = max(now_ns(), self.last + 2 * MS)
+        drive(self.pad, at_ns=self.last)
+
+
+@pytest.fixture
+def flips():
+    """The frames drawn (one per Window.on_flip) while a test runs."""
+    drawn: list[int] = []
+
+    def count(*_args) -> None:
+        drawn.append(now_ns())
+
+    Window.bind(on_flip=count)
+    yield drawn
+    Window.unbind(on_flip=count)
+
+
+def test_a_chattering_pad_is_judged_edge_by_edge_but_redrawn_at_most_once_a_second(ui, flips):
+    screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
+    reveal(ui)
+    switch = Switch(ui.app.hardware(), 3)
+    switch.press()
+    pump_until(ui, lambda: screen.tiles[3].claim.startswith("1st"))
+    ui.pump(2)
+    flips.clear()
+    started = now_ns()
+    for _ in range(10):  # a worn switch: a press and a release in every frame, each judged
+        switch.release()
+        ui.pump(1)
+        switch.press()
+        ui.pump(1)
+    elapsed_s = (now_ns() - started) / 1e9
+    assert len(screen.live.edges) == 21  # the judge has every edge
+    assert screen.tiles[3].claim.startswith("1st")  # the claim stands
+    assert len(flips) <= 1 + elapsed_s  # not a frame per edge (20 edges drawn 20 frames before)
+    switch.release()
+    pump_until(ui, lambda: not screen.tiles[3].pressed)  # its tile settles on its last level
+    assert "pad 3: up" in ui.texts()
+
+
+def test_a_claim_is_drawn_at_once_with_a_pad_chattering_beside_it(ui, flips):
+    screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
+    reveal(ui)
+    switch = Switch(ui.app.hardware(), 3)
+    for _ in range(3):
+        switch.press()
+        ui.pump(1)
+        switch.release()
+        ui.pump(1)
+    switch.press()  # held back from its tile: it changed a frame ago
+    ui.pump(1)
+    flips.clear()
+    ui.app.hardware().press(1)
+    ui.pump(1)
+    assert len(flips) == 1 and screen.tiles[1].claim.startswith("2nd") and screen.tiles[1].pressed
+    assert screen.tiles[3].pressed  # the held level went with the frame drawn anyway
+
+
+def test_the_countdown_is_redrawn_once_a_second(ui, flips):
+    screen = start(ui, seed=character_seed(), window_ms=60_000)
+    reveal(ui)
+    ui.pump(2)
+    flips.clear()
+    lines = {screen.status}
+    started = now_ns()
+    while now_ns() - started < 1500 * MS:
+        ui.pump(1)
+        lines.add(screen.status)
+    assert screen.stage == "window"
+    assert len(lines) <= 3 and len(flips) <= 3  # was a new line in tenths of a second, ten frames a second
+    assert screen.status.startswith("0 of 3 tiles claimed - 5") and screen.status.endswith(" s left")
+
+
+def test_only_the_step_on_screen_renders_the_status_line(ui):
+    screen = start(ui, seed=character_seed())
+    reveal(ui)
+    ui.pump(2)
+    showing = [w for panel in screen.panels.values() for w in panel.walk()
+               if isinstance(w, Label) and w.text == screen.status]
+    assert len(showing) == 1 and showing[0] in list(ui.screen.ids.stage.walk())
+
+
+def test_a_burst_of_edges_wakes_one_poll(ui):
+    screen = start(ui)
+    ui.pump(2)
+    polls = []
+    poll = screen.poll
+    screen.poll = lambda dt=0: (polls.append(dt), poll(dt))  # the Clock looks ``poll`` up by name
+    hw = ui.app.hardware()
+    base = now_ns()
+    pawn = threading.Thread(target=lambda: [(hw.press if i % 2 == 0 else hw.release)(3, at_ns=base + i * 50 * MS)
+                                            for i in range(40)])
+    pawn.start()
+    pawn.join()
+    ui.pump(1)
+    del screen.poll
+    assert 1 <= len(polls) <= 2  # the wake and the frame's own poll, not one per edge (40 before)
+
+
+def test_ready_checks_the_pads_themselves_not_their_tiles(ui):
+    screen = start(ui, bounce_ms=1)
+    hw = ui.app.hardware()
+    hw.press(2)
+    ui.pump(1)
+    hw.release(2)  # within a second of the press: its tile still shows DOWN a moment
+    ui.pump(1)
+    ui.tap("Ready")
+    assert screen.stage in ("waiting", "window") and screen.message == ""
+
+
+def test_pad_levels_show_a_quiet_pad_at_once_and_hold_a_busy_one():
+    levels = PadLevels(hold_ns=1000)
+    assert levels.report(1, True, now_ns=0)  # at rest: shown at once
+    assert not levels.report(1, False, now_ns=10)  # 10 ns later: held
+    assert not levels.report(1, True, now_ns=20)  # back where the tile is: nothing to show
+    assert levels.take_held(30) == {} and levels.shown == {1: True} and levels.actual == {1: True}
+    assert not levels.report(1, False, now_ns=40)
+    assert levels.actual == {1: False} and levels.shown == {1: True}
+    assert levels.take_held(50) == {1: False} and levels.shown == {1: False}
+    assert not levels.report(1, True, now_ns=60)  # the hold starts again from the frame that showed it
+    assert levels.report(1, True, now_ns=1050) and levels.take_held(1060) == {}
