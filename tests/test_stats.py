@@ -142,3 +142,14 @@ def test_players_are_known_by_their_record_through_a_rename(tmp_path):
         assert stats.players("spurs") == [ann.id]  # Bob has no record: a guest
         assert (stats.of("spurs", ann.id).plays, stats.of("spurs", ann.id).wins) == (2, 1)
         assert stats.of("spurs").plays == 4  # the table's figures count Bob's seats too
+
+
+def test_a_damaged_game_is_said_once_and_kept_until_its_log_changes(tmp_path):
+    with Store(tmp_path / "c.db") as store:
+        sid = stored(store, "spurs", games.spurs_short)
+        store._db.execute("UPDATE events SET kind = 'redo' WHERE session_id = ? AND seq = 1", (sid,))  # nothing to redo
+        batches = []
+        cache.make(store.path, [sid], lambda done, batch: batches.extend(batch))
+        assert "cannot be read" in batches[0][1]["problem"]
+        found = cache.read(store._db)
+        assert found.missing == [] and aggregate(found.fresh).unreadable == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.stats import rollup
 from companion.stats.aggregate import Stats, aggregate
 from companion.stats.spurs import SOURCES
 
@@ -82,3 +83,12 @@ def test_win_rates_are_between_0_and_1_and_plays_count_finished_games(found):
         assert figures.wins <= figures.plays
         if key != "*":
             assert figures.plays <= stats.games.get(kind, 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SUMMARIES)
+def test_a_kept_sum_reads_back_as_it_was(found):
+    stats = aggregate(found)
+    back, covers, seats = rollup.from_json(rollup.to_json(stats, {1: 7, 3: 2}, "fingerprint"))
+    assert comparable(back) == comparable(stats) and back.unreadable == stats.unreadable
+    assert (covers, seats) == ({1: 7, 3: 2}, "fingerprint")

@@ -21,7 +21,7 @@ from kivy.uix.widget import Widget
 
 from companion.bountytown.hands import RANK_NAMES
 from companion.games import TITLES
-from companion.stats import cache
+from companion.stats import cache, rollup
 from companion.stats.aggregate import EVERYONE, Figures, Stats, Who, aggregate, by_seat
 from companion.stats.spurs import SOURCES
 from companion.store import StoreError
@@ -77,17 +77,27 @@ class StatsScreen(Screen):
             return
         store = App.get_running_app().store
         self.message = ""
+        base: tuple[Stats, dict[int, int]] | None = None
         try:
-            found = cache.read(store._db)
-            self.identify = by_seat(store.seats())
+            seats = store.seats()
+            key = rollup.seats_key(seats)
+            base = rollup.load(store._db, key)
+            found = cache.read(store._db, base[1] if base else None)
+            if found.changed:  # a game the kept sum covers has changed since: add everything up again
+                base, found = None, cache.read(store._db)
+            self.identify = by_seat(seats)
             self.names = {p.id: p.name for p in store.players()}
         except (sqlite3.DatabaseError, StoreError) as exc:  # a damaged table is said, never a crash
             self.message = f"The statistics cannot be read: {exc}"
             found = cache.Found([], [])
-        self.stats = aggregate(found.fresh, self.identify)
+        self.stats = base[0] if base else Stats()
+        self.stats.merge(aggregate(found.fresh, self.identify))
+        if found.fresh and not found.missing:  # keep the sum for the next opening, off this thread
+            text = rollup.to_json(self.stats, found.seqs, key)
+            threading.Thread(target=rollup.save, args=(store.path, text), name="statistics sum").start()
         self.progress = ""
         if found.missing:
-            self._count(store.path, found.missing, len(found.fresh) + len(found.missing))
+            self._count(store.path, found.missing, len(found.seqs) + len(found.missing))
         self.counted += 1
 
     def _count(self, path, missing: list[int], total: int) -> None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from companion.dbrows import RowDamage, game_name
 from companion.stats import VERSION
@@ -41,12 +41,18 @@ class Found:
 
     fresh: list[tuple[int, dict[str, Any]]]
     missing: list[int]
+    #: game id -> last event, of every game whose fresh summary is counted (read now or covered)
+    seqs: dict[int, int] = field(default_factory=dict)
+    #: a game of ``covered`` is no longer what was covered (its log moved on, or it is gone)
+    changed: bool = False
 
 
-def read(db: sqlite3.Connection) -> Found:
-    """Every game with at least one event: its summary if fresh, else its id in ``missing``."""
-    fresh: list[tuple[int, dict[str, Any]]] = []
-    missing: list[int] = []
+def read(db: sqlite3.Connection, covered: Mapping[int, int] | None = None) -> Found:
+    """Every game with at least one event: its summary if fresh, else its id in ``missing``.
+    A game in ``covered`` (game id -> last event: already added up, :mod:`.rollup`) whose
+    summary is fresh at that event is counted in ``seqs`` but not read again."""
+    covered = covered or {}
+    found = Found([], [])
     rows = db.execute(
         "SELECT s.id, (SELECT MAX(seq) FROM events WHERE session_id = s.id), m.version, m.seq, m.summary "
         "FROM sessions s LEFT JOIN summaries m ON m.session_id = s.id ORDER BY s.id")
@@ -54,22 +60,32 @@ def read(db: sqlite3.Connection) -> Found:
         if last is None:
             continue  # nothing played yet
         if version == VERSION and seq == last and isinstance(text, str):
+            if covered.get(session_id) == seq:
+                found.seqs[session_id] = seq
+                continue
             try:
-                fresh.append((session_id, json.loads(text)))
+                found.fresh.append((session_id, json.loads(text)))
+                found.seqs[session_id] = seq
                 continue
             except ValueError:
                 pass
-        missing.append(session_id)
-    return Found(fresh, missing)
+        found.missing.append(session_id)
+    found.changed = any(found.seqs.get(sid) != seq for sid, seq in covered.items())
+    return found
 
 
 def summary_of(db: sqlite3.Connection, session_id: int) -> tuple[int, dict[str, Any]]:
     """(last event, summary) of one game; a log that cannot be read or replayed gives a
-    summary that says why instead (the game is then left out and counted as unreadable)."""
+    summary that says why instead (the game is then left out and counted as unreadable),
+    kept like any other until the log changes (-1: not even its last event could be read)."""
     try:
         logged = read_session(db, session_id)
     except (RowDamage, sqlite3.DatabaseError) as exc:
-        return -1, {"problem": f"game {session_id} cannot be read: {exc}"}
+        try:
+            last = db.execute("SELECT MAX(seq) FROM events WHERE session_id = ?", (session_id,)).fetchone()[0]
+        except sqlite3.DatabaseError:
+            last = None
+        return last if isinstance(last, int) else -1, {"problem": f"game {session_id} cannot be read: {exc}"}
     try:
         return logged.seq, summarise(logged.kind, logged.settings, logged.actions)
     except Exception as exc:  # noqa: BLE001 - a log its engine refuses is damage, never a crash

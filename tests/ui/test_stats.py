@@ -166,3 +166,44 @@ def test_a_players_page_box_shows_their_figures_as_games_are_counted_in(table):
     assert "2 plays, 1 win (win rate 50%), average final score 3.0." in texts
     assert any(t.startswith("Luck: 1 hit in 1 shot") for t in texts)
     assert ui.screen.name == "home"  # the page stays where it is
+
+
+def test_the_sum_is_kept_and_used_until_a_game_or_a_seat_changes(table, monkeypatch):
+    ui = table
+    store = ui.app.store
+    decoded = []
+    read = cache.read
+    monkeypatch.setattr(cache, "read", lambda *a: decoded.append(len((found := read(*a)).fresh)) or found)
+
+    def visit():
+        if ui.screen.name != "home":
+            ui.tap("Home")
+        ui.tap("Statistics")
+        wait_counted(ui)
+
+    def keep_sum():
+        """A visit with every game fresh, which keeps the sum (written on a thread)."""
+        store._db.execute("DELETE FROM summaries WHERE session_id = -1")
+        visit()
+        end = time.monotonic() + 10
+        while store._db.execute("SELECT 1 FROM summaries WHERE session_id = -1").fetchone() is None:
+            assert time.monotonic() < end, "the sum was not kept"
+            time.sleep(0.05)
+
+    visit()  # the four games are counted in on a worker
+    keep_sum()
+    visit()
+    assert decoded[-1] == 0 and row(ui, "Ann") == ["Ann", "2", "1", "50%", "3.0"]  # one row read, none decoded
+
+    store.open_session(2).undo()  # after the end: Ann's short win is undone
+    visit()
+    assert row(ui, "Ann") == ["Ann", "1", "0", "0%", "3.0"]
+
+    keep_sum()
+    store.merge_players(next(p.id for p in store.players() if p.name == "Rita"),
+                        next(p.id for p in store.players() if p.name == "Ann"))  # the same person
+    visit()
+    ui.tap("Rapid City")
+    assert "Rita" not in ui.texts()
+    ui.tap(ui.find("Ann", cls=Tab))
+    assert any(t.startswith("Reaction from reveal to claim: median 215 ms") for t in ui.texts())
