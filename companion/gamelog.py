@@ -191,23 +191,44 @@ class GameLog:
         return timeline
 
     def _walk_to(self, number: int) -> None:
-        """Follow the event kinds from the nearest mark below page ``number`` to its start,
-        marking each page boundary on the way. Only the stacks move (no rule is applied, no
-        action read), so a mark's ``prefix`` is not the log's hash chain: marks are never saved."""
+        """Follow the log from the nearest mark below page ``number`` to its start, marking
+        each page boundary on the way. Only the stacks move (no rule is applied, no action
+        read), so a mark's ``prefix`` is not the log's hash chain: marks are never saved.
+        SQLite counts the events and lists only the undos and redos: the runs of actions
+        between them are pushed whole, so a 50,000-event walk is a few hundred steps."""
         known = max(n for n in self._marks if n < number)
         mark = self._marks[known]
         undo, redo = mark.undo.copy(), mark.redo.copy()
-        expected = mark.seq + 1
-        rows = self._db.execute("SELECT seq, kind FROM events WHERE session_id = ? AND seq > ? AND seq <= ? "
-                                "ORDER BY seq", (self.id, known * PAGE, number * PAGE))
-        for seq, kind in rows:
-            if seq != expected or kind not in EVENT_KINDS or (kind != "do" and not (undo if kind == "undo" else redo)):
-                raise RowDamage(f"event {expected} is missing or not a do, undo or redo that the log allows")
+        start, stop = known * PAGE, number * PAGE
+        span = (self.id, start, stop)
+        found = self._db.execute("SELECT count(*), min(seq), max(seq) FROM events WHERE session_id = ? AND seq > ? "
+                                 "AND seq <= ?", span).fetchone()
+        if found != (stop - start, start + 1, stop):
+            raise RowDamage(f"events {start + 1} to {stop} are not all in the log")
+        at = start  # the last event walked
+
+        def walked(seq: int) -> None:
+            nonlocal at
+            at = seq
+            if at % PAGE == 0:
+                self._marks.setdefault(at // PAGE, Snapshot(at, len(undo), undo[-1] if undo else 0, GENESIS, None,
+                                                            undo.copy(), redo.copy()))
+
+        def actions_until(last: int) -> None:  # every event after `at` up to `last` did an action
+            while at < last:
+                end = min(last, (at // PAGE + 1) * PAGE)
+                undo.extend(at + 1, end)
+                redo.clear()
+                walked(end)
+
+        for seq, kind in self._db.execute("SELECT seq, kind FROM events WHERE session_id = ? AND seq > ? "
+                                          "AND seq <= ? AND kind != 'do' ORDER BY seq", span):
+            actions_until(seq - 1)
+            if kind not in EVENT_KINDS or not (undo if kind == "undo" else redo):
+                raise RowDamage(f"event {seq} is not a do, undo or redo the log allows")
             step(undo, redo, seq, kind)
-            expected += 1
-            if seq % PAGE == 0:
-                self._marks.setdefault(seq // PAGE, Snapshot(seq, len(undo), undo[-1] if undo else 0, GENESIS, None,
-                                                             undo.copy(), redo.copy()))
+            walked(seq)
+        actions_until(stop)
 
     def _mark(self, number: int, timeline: Timeline) -> None:
         """Where page ``number`` starts: the stacks only (a state per page would grow with

@@ -76,6 +76,17 @@ class RunStack:
             self._first.append(number)
             self._ends.append(len(self) + 1)
 
+    def extend(self, first: int, last: int) -> None:
+        """Push ``first`` to ``last`` in one step (a run of actions done one after another)."""
+        if last < first:
+            return
+        if self._ends and self[-1] + 1 == first:
+            self._ends[-1] += last - first + 1
+        else:
+            size = len(self)
+            self._first.append(first)
+            self._ends.append(size + last - first + 1)
+
     def pop(self) -> int:
         top = self[-1]
         self._ends[-1] -= 1

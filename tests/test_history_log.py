@@ -123,3 +123,14 @@ def test_a_missing_game_or_damaged_settings_is_a_clear_error(store):
     store._db.execute("UPDATE sessions SET settings = '{\"players\": []}' WHERE id = ?", (game.id,))
     with pytest.raises(StoreError, match="cannot be told"):
         GameLog(store, game.id)
+
+
+def test_a_run_of_actions_is_pushed_whole_as_one_by_one():
+    from companion.runstack import RunStack
+
+    whole, one_by_one = RunStack(), RunStack()
+    for first, last in ((1, 4), (5, 9), (12, 12), (20, 19), (13, 15)):
+        whole.extend(first, last)
+        for n in range(first, last + 1):
+            one_by_one.append(n)
+    assert whole == one_by_one and list(whole) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15]

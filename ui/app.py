@@ -101,7 +101,8 @@ class CompanionApp(App):
             Clock.schedule_once(self._build_ahead, PRELOAD_AFTER_S)
 
     def _build_ahead(self, _dt: float = 0) -> None:
-        """Build the next screen of a game Home offers to resume; then the next, a frame later."""
+        """Build the next screen of a game Home offers to resume, then History's; then the
+        next, a frame later."""
         if self.store is None:  # the database's problem is all there is to show
             return
         try:
@@ -114,6 +115,9 @@ class CompanionApp(App):
         waiting = [kind for kind in SCREENS if kind in newest and not self.manager.has_screen(kind)]
         if waiting:
             self._fill_ahead(self.screen(waiting[0]), newest[waiting[0]])
+            Clock.schedule_once(self._build_ahead, 0)
+        elif not self.manager.has_screen("history"):  # one tap from Home whatever is stored: its
+            self.screen("history")                    # list is read when it opens, its widgets now
             Clock.schedule_once(self._build_ahead, 0)
         else:
             gc.freeze()

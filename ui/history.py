@@ -17,7 +17,7 @@ from typing import Any
 from kivy.app import App
 from kivy.core.window import Window
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -30,6 +30,7 @@ from companion.games import TITLES
 from companion.store import StoreError
 from ui import theme
 from ui.kvload import load_kv
+from ui.reuse import rows
 from ui.widgets import Chip
 
 #: an estimate of a character's width, in ems, on the generous side: a row is sized before its
@@ -61,7 +62,16 @@ def clock(stamp: str) -> str:
 
 
 class FilterChip(ToggleButton):
-    """One filter: a game, or everyone; its words say what it filters, down or not."""
+    """One filter: a game (``value`` its kind; None: all games), or everyone; its words say
+    what it filters, down or not."""
+
+    value = ObjectProperty(None, allownone=True)
+
+
+class PlayerChip(Chip):
+    """One player's games: their colour and name."""
+
+    player_id = NumericProperty(0)
 
 
 class GameRowView(ButtonBehavior, BoxLayout):
@@ -102,35 +112,34 @@ class HistoryScreen(Screen):
         self.reload()
 
     def _chips(self) -> None:
-        """A chip for every game played and for every player who played (guests have none)."""
+        """A chip for every game played and for every player who played (guests have none);
+        the chips there are are kept and relabelled (ui.reuse), so reopening makes none."""
         store = App.get_running_app().store
         try:
             kinds, players = history.kinds(store), history.players(store)
         except StoreError as exc:
             self.message, kinds, players = str(exc), [], []
-        if self.where.kind not in kinds or self.where.player_id not in {p.id for p in players}:
-            self.where = history.Filter(self.where.kind if self.where.kind in kinds else None,
-                                        self.where.player_id if self.where.player_id in {p.id for p in players} else None)
-        box = self.ids.kinds
-        box.clear_widgets()
-        for kind, title in [(None, "All games"), *((k, TITLES[k]) for k in kinds)]:
-            chip = FilterChip(text=title, group="history_kind", allow_no_selection=False,
-                              state="down" if kind == self.where.kind else "normal")
-            chip.bind(on_release=lambda _c, k=kind: self.filter(kind=k))
-            box.add_widget(chip)
-        box = self.ids.players
-        box.clear_widgets()
-        everyone = FilterChip(text="Everyone", group="history_player", allow_no_selection=False,
-                              state="down" if self.where.player_id is None else "normal")
-        everyone.bind(on_release=lambda _c: self.filter(player_id=None))
-        box.add_widget(everyone)
-        for player in players:
-            chip = Chip(text=player.name, colour=player.colour, group="history_player", allow_no_selection=False,
-                        state="down" if player.id == self.where.player_id else "normal", size_hint_x=None)
-            chip.width = max(theme.TOUCH_MIN, chip.texture_size[0] + theme.TOUCH_MIN)
-            chip.bind(texture_size=lambda c, size: setattr(c, "width", max(theme.TOUCH_MIN, size[0] + theme.TOUCH_MIN)))
-            chip.bind(on_release=lambda _c, pid=player.id: self.filter(player_id=pid))
-            box.add_widget(chip)
+        seated = {p.id for p in players}
+        self.where = history.Filter(self.where.kind if self.where.kind in kinds else None,
+                                    self.where.player_id if self.where.player_id in seated else None)
+        for chip, (kind, title) in zip(rows(self.ids.kinds, len(kinds) + 1, self._kind_chip),
+                                       [(None, "All games"), *((k, TITLES[k]) for k in kinds)]):
+            chip.value, chip.text = kind, title
+            chip.state = "down" if kind == self.where.kind else "normal"
+        self.ids.everyone.state = "down" if self.where.player_id is None else "normal"
+        for chip, player in zip(rows(self.ids.players, len(players), self._player_chip), players):
+            chip.player_id, chip.text, chip.colour = player.id, player.name, player.colour
+            chip.state = "down" if player.id == self.where.player_id else "normal"
+
+    def _kind_chip(self) -> FilterChip:
+        chip = FilterChip(group="history_kind", allow_no_selection=False)
+        chip.bind(on_release=lambda c: self.filter(kind=c.value))
+        return chip
+
+    def _player_chip(self) -> PlayerChip:
+        chip = PlayerChip(group="history_player", allow_no_selection=False)
+        chip.bind(on_release=lambda c: self.filter(player_id=c.player_id))
+        return chip
 
     _KEEP = object()
 

@@ -125,3 +125,14 @@ def test_a_rapid_city_card_replays_its_call_on_the_referee_screen(table):
     assert any(t.startswith("[b]Card 1: ") for t in driver.texts())
     driver.tap("All calls")
     assert referee.stage == "history"
+
+
+def test_the_app_builds_history_while_home_is_idle_and_it_opens_filled_in(db):
+    from tests.ui.test_build_ahead import built_ahead
+
+    with Store(db) as store:
+        store.new_session("scorepad", {"players": ["Ann", "Bob"]})
+    with built_ahead(db) as driver:
+        assert driver.app.manager.has_screen("history") and driver.app.manager.current == "home"
+        open_history(driver)
+        assert driver.screen.summary == "1 game" and row_texts(driver) == ["Ann, Bob: not finished"]
