@@ -138,7 +138,7 @@ def test_players_are_known_by_their_record_through_a_rename(tmp_path):
         stored(store, "spurs", games.spurs_short)
         store.update_player(ann.id, name="Annie")
         cache.make(store.path, cache.read(store._db).missing, lambda done, batch: None)
-        stats = aggregate(cache.read(store._db).fresh, by_seat(store.seats()))
+        stats = aggregate(cache.read(store._db).fresh, by_seat(cache.player_seats(store._db)))
         assert stats.players("spurs") == [ann.id]  # Bob has no record: a guest
         assert (stats.of("spurs", ann.id).plays, stats.of("spurs", ann.id).wins) == (2, 1)
         assert stats.of("spurs").plays == 4  # the table's figures count Bob's seats too

@@ -79,7 +79,7 @@ class StatsScreen(Screen):
         self.message = ""
         base: tuple[Stats, dict[int, int]] | None = None
         try:
-            seats = store.seats()
+            seats = cache.player_seats(store._db)
             key = rollup.seats_key(seats)
             base = rollup.load(store._db, key)
             found = cache.read(store._db, base[1] if base else None)

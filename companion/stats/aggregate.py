@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-from companion.roster import Seat
 from companion.stats.luck import merged_tail
 
 #: the key of the figures of everyone who sat at a game kind, guests included
@@ -202,14 +201,14 @@ def by_name(_session_id: int, _index: int, seat: dict[str, Any]) -> str:
     return seat["name"]
 
 
-def by_seat(seats: Mapping[int, Sequence[Seat]]) -> Who:
-    """Players known by their record, from the store's seats (game id -> its seats in
-    order, :meth:`companion.store.Store.seats`): a renamed player keeps their games, and a
-    guest (or a game with no seats: damaged settings) is nobody's."""
+def by_seat(seats: Mapping[int, Sequence[int | None]]) -> Who:
+    """Players known by their record, from the seats (game id -> the player record of each
+    seat in order, :func:`companion.stats.cache.player_seats`): a renamed player keeps
+    their games, and a guest (or a game with no seats: damaged settings) is nobody's."""
 
     def who(session_id: int, index: int, _seat: dict[str, Any]) -> int | None:
         found = seats.get(session_id, ())
-        return found[index].player_id if index < len(found) else None
+        return found[index] if index < len(found) else None
 
     return who
 

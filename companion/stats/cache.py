@@ -53,24 +53,39 @@ def read(db: sqlite3.Connection, covered: Mapping[int, int] | None = None) -> Fo
     summary is fresh at that event is counted in ``seqs`` but not read again."""
     covered = covered or {}
     found = Found([], [])
+    wanted: list[int] = []
     rows = db.execute(
-        "SELECT s.id, (SELECT MAX(seq) FROM events WHERE session_id = s.id), m.version, m.seq, m.summary "
+        "SELECT s.id, (SELECT MAX(seq) FROM events WHERE session_id = s.id), m.version, m.seq "
         "FROM sessions s LEFT JOIN summaries m ON m.session_id = s.id ORDER BY s.id")
-    for session_id, last, version, seq, text in rows:
+    for session_id, last, version, seq in rows:
         if last is None:
             continue  # nothing played yet
-        if version == VERSION and seq == last and isinstance(text, str):
-            if covered.get(session_id) == seq:
-                found.seqs[session_id] = seq
-                continue
+        if version == VERSION and seq == last:
+            found.seqs[session_id] = seq
+            if covered.get(session_id) != seq:
+                wanted.append(session_id)
+        else:
+            found.missing.append(session_id)
+    for start in range(0, len(wanted), 500):  # SQLite's default limit is 999 parameters
+        chunk = wanted[start:start + 500]
+        for session_id, text in db.execute(f"SELECT session_id, summary FROM summaries WHERE session_id IN "
+                                           f"({','.join('?' * len(chunk))})", chunk):
             try:
                 found.fresh.append((session_id, json.loads(text)))
-                found.seqs[session_id] = seq
-                continue
-            except ValueError:
-                pass
-        found.missing.append(session_id)
+            except (ValueError, TypeError):
+                del found.seqs[session_id]
+                found.missing.append(session_id)
     found.changed = any(found.seqs.get(sid) != seq for sid, seq in covered.items())
+    return found
+
+
+def player_seats(db: sqlite3.Connection) -> dict[int, list[int | None]]:
+    """Game id -> the player record of each seat in order (None: a guest), from the seats
+    table (docs/database.md): what the figures are added up by, read without building
+    every seat's name."""
+    found: dict[int, list[int | None]] = {}
+    for session_id, player_id in db.execute("SELECT session_id, player_id FROM seats ORDER BY session_id, seat"):
+        found.setdefault(session_id, []).append(player_id)
     return found
 
 

@@ -19,7 +19,6 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from companion.roster import Seat
 from companion.stats import VERSION
 from companion.stats.aggregate import Figures, Luck, Stats
 
@@ -27,12 +26,10 @@ from companion.stats.aggregate import Figures, Luck, Stats
 ROW = -1
 
 
-def seats_key(seats: Mapping[int, Sequence[Seat]]) -> str:
-    """A fingerprint of which player record each seat of each game is."""
-    digest = hashlib.sha256()
-    for session_id in sorted(seats):
-        digest.update(repr((session_id, [s.player_id for s in seats[session_id]])).encode())
-    return digest.hexdigest()
+def seats_key(seats: Mapping[int, Sequence[int | None]]) -> str:
+    """A fingerprint of which player record each seat of each game is
+    (:func:`companion.stats.cache.player_seats`)."""
+    return hashlib.sha256(repr(sorted(seats.items())).encode()).hexdigest()
 
 
 def to_json(stats: Stats, covers: Mapping[int, int], seats: str) -> str:
