@@ -415,13 +415,17 @@ class Store:
                                      "who is already seated: each player sits once")
         self._db.executemany(INSERT_SEAT, ((session_id, *seat) for seat in seats))
 
-    def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionInfo]:
-        """Newest first. ``unfinished=True`` lists games that can be resumed."""
+    def sessions(self, *, unfinished: bool | None = None, limit: int = 50,
+                 ids: Iterable[int] | None = None) -> list[SessionInfo]:
+        """Newest first. ``unfinished=True`` lists games that can be resumed; ``ids`` only
+        those games (a player's, :meth:`player_sessions`)."""
         where = {None: "", True: "WHERE finished IS NULL", False: "WHERE finished IS NOT NULL"}[unfinished]
+        if ids is not None:
+            where += (" AND " if where else "WHERE ") + "id IN (SELECT value FROM json_each(?))"
         try:
             rows = self._db.execute(
                 f"SELECT id, kind, settings, started, finished, result FROM sessions {where} ORDER BY id DESC LIMIT ?",
-                (limit,),
+                (limit,) if ids is None else (json.dumps([int(i) for i in ids]), limit),
             ).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"the list of games in {self.path} cannot be read ({exc}). It was left untouched: "

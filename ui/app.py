@@ -44,6 +44,7 @@ SCREENS: dict[str, str] = {
     "home": "ui.home:HomeScreen",
     "dbproblem": "ui.dbproblem:DatabaseProblemScreen",
     "players": "ui.players:PlayersScreen",
+    "player": "ui.playerpage:PlayerPage",
     "history": "ui.history:HistoryScreen",
     "history_log": "ui.history:HistoryLogScreen",
     "settings": "ui.settings:SettingsScreen",
