@@ -144,6 +144,8 @@ def main() -> None:
         for kind, settings in (("spurs", SPURS), ("bountytown", BOUNTYTOWN), ("rapidcity", RAPIDCITY)):
             app.start_session(kind, settings)
             shot(kind)
+        app.go("player").show(store.player_named("Doc").id)
+        shot("player-page")
         app.go_home()
         shot("home")
         past_games(store)
