@@ -35,7 +35,7 @@ def timed(action) -> tuple[float, object]:
 
 def main(runs: int, games: int) -> None:
     source = scaledata.history(games)
-    figures: dict[str, list[float]] = {"open + migrate": [], "reopen": [], "seats of every game": [],
+    figures: dict[str, list[float]] = {"open + migrate": [], "open + migrate, CPU": [], "reopen": [], "seats of every game": [],
                                        "seats of 50 games": [], "a player's games": []}
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "v2.db"
@@ -44,8 +44,10 @@ def main(runs: int, games: int) -> None:
             raw = sqlite3.connect(db, isolation_level=None)
             raw.executescript("DROP TABLE seats; DROP TABLE summaries; PRAGMA user_version=2;")
             raw.close()
+            cpu = time.process_time()
             took, store = timed(lambda: Store(db))
             figures["open + migrate"].append(took)
+            figures["open + migrate, CPU"].append(time.process_time() - cpu)
             seated = store._db.execute("SELECT count(*), count(player_id) FROM seats").fetchone()
             store.close()
             took, store = timed(lambda: Store(db))

@@ -45,8 +45,9 @@ class PlayerPage(Screen):
         self.player_id = player_id
         self.title = player.name if player else "No such player"
         games = games_of(store, player_id) if player else []
-        lines = [f"{TITLES.get(kind, kind)}: {t.played} played, {t.won} won"
-                 + (f" ({t.unfinished} not finished)" if t.unfinished else "")
+        lines = [f"{TITLES.get(kind, kind)}: " + ", ".join(
+                     ([f"{t.played} played, {t.won} won"] if t.played else [])
+                     + ([f"{t.unfinished} not finished"] if t.unfinished else []))
                  for kind, t in tally(games).items()]
         self._fill(self.ids.tally, lines or [f"{self.title} has not played yet."])
         more = len(games) - SHOWN
