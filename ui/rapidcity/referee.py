@@ -401,8 +401,13 @@ class RefereeScreen(GameScreen):
                         self._show_window_status()
                     self._hear_claims()
                 self._show_late_edge()
-            if self.stage == "window" and self.live.window_over(now, self.preview):
-                self.close_window()
+            if self.stage == "window" and self.live.closed_ns is None and self.live.window_over(now, self.preview):
+                # Over at this instant: edges stamped from now on are no part of the call. The
+                # photo finish (a panel of rows and chips) is built after the frame that shows
+                # the last claim, not inside it: a timeout-0 event runs after the next frame
+                # (kivy/clock.py, Clock.schedule_once).
+                self.live.closed_ns = now
+                Clock.schedule_once(self._close_after_frame, 0)
                 redraw = True
         if redraw:  # a frame is drawn anyway: the levels held back go with it
             self._show_held_levels(now)
@@ -560,11 +565,16 @@ class RefereeScreen(GameScreen):
         else:
             self.status = f"Pads do not count on this card - {left} s left, or tap Touches when done"
 
+    def _close_after_frame(self, _dt: float = 0) -> None:
+        if self.stage == "window" and self.live is not None:
+            self.close_window()
+
     def close_window(self) -> None:
         """The race is over: the photo finish for pad cards, the touches for the others.
-        Edges stamped from now on are no part of this call, so the verdict shown later is
-        the verdict saved."""
-        self.live.closed_ns = now_ns()
+        Edges stamped from now on (or from when the window ran out) are no part of this
+        call, so the verdict shown later is the verdict saved."""
+        if self.live.closed_ns is None:
+            self.live.closed_ns = now_ns()
         if self.live.decided_by_pads:
             self.to_identity()
         else:

@@ -160,3 +160,27 @@ def test_pad_levels_show_a_quiet_pad_at_once_and_hold_a_busy_one():
     assert levels.take_held(50) == {1: False} and levels.shown == {1: False}
     assert not levels.report(1, True, now_ns=60)  # the hold starts again from the frame that showed it
     assert levels.report(1, True, now_ns=1050) and levels.take_held(1060) == {}
+
+
+def test_the_last_claim_is_drawn_before_the_photo_finish_is_built(ui):
+    screen = start(ui, seed=character_seed(), window_ms=60_000)
+    reveal(ui)
+    seen = []
+
+    def flipped(*_args) -> None:
+        seen.append((screen.tiles[3].claim, screen.stage, len(screen.panels["finish"].ids.rows.children)))
+
+    Window.bind(on_flip=flipped)
+    try:
+        hw = ui.app.hardware()
+        for pad in (1, 2, 3):
+            hw.press(pad)
+            pump_until(ui, lambda p=pad: screen.tiles[p].claim)
+        pump_until(ui, lambda: screen.stage == "finish")
+        ui.pump(1)
+    finally:
+        Window.unbind(on_flip=flipped)
+    first = next(i for i, (claim, _, _) in enumerate(seen) if claim)
+    assert seen[first][1] == "window"  # the last claim's frame: the race as it ended, nothing more
+    assert seen[-1][1] == "finish" and seen[-1][2] >= 3  # the photo finish comes in a frame of its own
+    assert screen.live.closed_ns is not None and screen.live.closed_ns >= screen.live.edges[-1].t_ns
