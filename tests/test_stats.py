@@ -80,7 +80,7 @@ def test_summaries_are_cached_and_remade_when_the_log_moves_on(tmp_path):
         assert found.missing == [sid] and not found.fresh
         made = []
         cache.make(store.path, found.missing, lambda done, batch: made.extend(batch))
-        assert [s for s, _ in made] == [sid]
+        assert [(s, seq) for s, seq, _ in made] == [(sid, 4)]
         found = cache.read(store._db)
         assert not found.missing and aggregate(found.fresh).of("spurs", "Ann").wins == 1
         # undo after the end: Ann's second duel is undone, so she has not won (yet)
@@ -107,7 +107,7 @@ def test_a_game_that_does_not_replay_is_left_out_and_counted(tmp_path):
         store._db.execute("UPDATE events SET action = '{\"type\": \"hunt\"}' WHERE session_id = ? AND seq = 1", (bad,))
         batches = []
         cache.make(store.path, [good, bad], lambda done, batch: batches.append((done, batch)))
-        stats = aggregate(batches[-1][1])
+        stats = aggregate((sid, summary) for sid, _seq, summary in batches[-1][1])
         assert batches[-1][0] == 2 and stats.unreadable == 1 and stats.games == {"spurs": 1}
 
 
@@ -150,6 +150,6 @@ def test_a_damaged_game_is_said_once_and_kept_until_its_log_changes(tmp_path):
         store._db.execute("UPDATE events SET kind = 'redo' WHERE session_id = ? AND seq = 1", (sid,))  # nothing to redo
         batches = []
         cache.make(store.path, [sid], lambda done, batch: batches.extend(batch))
-        assert "cannot be read" in batches[0][1]["problem"]
+        assert batches[0][1] == 4 and "cannot be read" in batches[0][2]["problem"]
         found = cache.read(store._db)
         assert found.missing == [] and aggregate(found.fresh).unreadable == 1

@@ -56,6 +56,9 @@ class StatsScreen(Screen):
         self.stats = Stats()
         self.identify: Who = by_seat({})
         self.names: dict[int, str] = {}
+        #: game id -> last event, of each game added up (None: a sum of them must not be kept)
+        self._covers: dict[int, int] | None = {}
+        self._seats_key = ""
         self._worker: threading.Thread | None = None
         self._stop = False
 
@@ -92,19 +95,25 @@ class StatsScreen(Screen):
             found = cache.Found([], [])
         self.stats = base[0] if base else Stats()
         self.stats.merge(aggregate(found.fresh, self.identify))
-        if found.fresh and not found.missing:  # keep the sum for the next opening, off this thread
-            text = rollup.to_json(self.stats, found.seqs, key)
-            threading.Thread(target=rollup.save, args=(store.path, text), name="statistics sum").start()
+        self._covers, self._seats_key = dict(found.seqs), key
+        if found.fresh and not found.missing:
+            self._keep_sum()
         self.progress = ""
         if found.missing:
             self._count(store.path, found.missing, len(found.seqs) + len(found.missing))
         self.counted += 1
 
+    def _keep_sum(self) -> None:
+        """Keep the sum of what is added up for the next opening (written off this thread)."""
+        text = rollup.to_json(self.stats, self._covers, self._seats_key)
+        path = App.get_running_app().store.path
+        threading.Thread(target=rollup.save, args=(path, text), name="statistics sum").start()
+
     def _count(self, path, missing: list[int], total: int) -> None:
         counted = total - len(missing)
         self.progress = f"Counted {counted:,} of {total:,} games"
 
-        def progress(done: int, batch: list[tuple[int, dict[str, Any]]]) -> None:
+        def progress(done: int, batch: list[tuple[int, int, dict[str, Any]]]) -> None:
             Clock.schedule_once(lambda _dt: self._counted(counted + done, total, batch))
 
         self._stop = False
@@ -112,9 +121,16 @@ class StatsScreen(Screen):
                                         name="statistics", daemon=True)
         self._worker.start()
 
-    def _counted(self, done: int, total: int, batch: list[tuple[int, dict[str, Any]]]) -> None:
-        self.stats.merge(aggregate(batch, self.identify))
+    def _counted(self, done: int, total: int, batch: list[tuple[int, int, dict[str, Any]]]) -> None:
+        self.stats.merge(aggregate(((sid, summary) for sid, _seq, summary in batch), self.identify))
+        for session_id, seq, _summary in batch:
+            if seq < 0:  # not kept, so made again next time: a sum must not count it already
+                self._covers = None
+            elif self._covers is not None:
+                self._covers[session_id] = seq
         self.progress = "" if done >= total else f"Counted {done:,} of {total:,} games"
+        if done >= total and self._covers is not None:
+            self._keep_sum()
         self.counted += 1
         if self.manager is not None and self.manager.current == self.name:
             self.show()

@@ -130,10 +130,11 @@ def _keep(db: sqlite3.Connection, made: list[tuple[int, int, dict[str, Any]]]) -
         pass
 
 
-def make(path: str | Path, missing: list[int], progress: Callable[[int, list[tuple[int, dict[str, Any]]]], None],
+def make(path: str | Path, missing: list[int], progress: Callable[[int, list[tuple[int, int, dict[str, Any]]]], None],
          stop: Callable[[], bool] = lambda: False) -> None:
     """Make the ``missing`` summaries on a connection of its own (call from a worker
-    thread): after each batch, ``progress(done, batch)`` with the batch's (id, summary).
+    thread): after each batch, ``progress(done, batch)`` with the batch's (id, last event,
+    summary); the last event is -1 for a game that could not be read at all.
     A summary that cannot be saved (a full card) is still reported; it is made again next time."""
     db = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
     db.text_factory = lambda raw: raw.decode("utf-8", "replace")
@@ -145,7 +146,7 @@ def make(path: str | Path, missing: list[int], progress: Callable[[int, list[tup
             made.append((session_id, *summary_of(db, session_id)))
             if len(made) == BATCH or done == len(missing):
                 _keep(db, made)
-                progress(done, [(sid, summary) for sid, _seq, summary in made])
+                progress(done, made)
                 made = []
         _keep(db, made)  # stopped half way: what was made is kept
     finally:

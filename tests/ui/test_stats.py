@@ -112,13 +112,20 @@ def test_old_games_are_counted_behind_the_screen_and_taps_never_wait(table, monk
     assert row(ui, "Bart") == ["Bart", "1", "1", "100%", "3.0"]
 
 
-def test_a_second_visit_reads_the_saved_summaries_at_once(table):
+def test_a_second_visit_reads_the_kept_sum_at_once(table, monkeypatch):
     ui = table
     ui.tap("Statistics")
-    wait_counted(ui)
+    wait_counted(ui)  # once every game is counted in, their sum is kept (on a thread)
+    end = time.monotonic() + 10
+    while ui.app.store._db.execute("SELECT 1 FROM summaries WHERE session_id = -1").fetchone() is None:
+        assert time.monotonic() < end, "the sum was not kept"
+        time.sleep(0.05)
+    decoded = []
+    read = cache.read
+    monkeypatch.setattr(cache, "read", lambda *a: decoded.append(len((found := read(*a)).fresh)) or found)
     ui.tap("Home")
     ui.tap("Statistics")
-    assert ui.screen.progress == ""  # nothing left to count
+    assert ui.screen.progress == "" and decoded == [0]  # nothing left to count, no summary read
     assert row(ui, "Ann") == ["Ann", "2", "1", "50%", "3.0"]
 
 
