@@ -152,6 +152,15 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
     raise RuleError("draw", f"a {kind!r} action does not draw")
 
 
+def odds_words(plan: DrawPlan) -> tuple[str, str, str]:
+    """A plan's odds as the screens show them: the deciding chance ("62.5%"), what it is
+    the chance of, and the other lines ("at least 1 hit: 97.5%, ...")."""
+    lines = ", ".join(f"{o.text}: {percent(o.p)}" for o in plan.lines)
+    if plan.headline is None:
+        return "", "what the dig may find", lines
+    return percent(plan.headline.p), f"chance of {plan.headline.text}", lines
+
+
 def refusal(state: SpursState, kind: str) -> str | None:
     """Why the engine would refuse any action of ``kind`` now (the game is over, a fight
     is on, the turn's one action is taken), or None: asked before a form is filled in,

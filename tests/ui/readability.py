@@ -1,10 +1,13 @@
 """The table rules, checked on whatever a screen shows: text at least 16 px, text that fits the
-box it is drawn in (nothing spills or is cut), touch targets at least 48 px.
+box it is drawn in (nothing spills, is cut or has a word broken across lines), touch targets at
+least 48 px.
 
 Any UI test can call :func:`problems` on a screen; an empty list means the screen passes.
 """
 
 from __future__ import annotations
+
+import re
 
 from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
@@ -14,6 +17,27 @@ from kivy.uix.textinput import TextInput
 from ui import theme
 
 SLACK = 1.5  # px of rounding between a texture and its box
+MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+
+
+def broken_word(label: Label) -> bool:
+    """A word too wide for its box that Kivy split across two lines ("Despera / dos"):
+    a wrapped line (``line_wrap``, set on the line that continues) that does not start
+    where the text had a space. Reads the laid-out lines of an updated texture."""
+    plain = MARKUP.sub("", label.text) if label.markup else label.text
+    lines = [("".join(w.text for w in line.words).strip(), line.line_wrap)
+             for line in getattr(label._label, "_cached_lines", ())]  # noqa: SLF001
+    pos = 0
+    for words, wrapped in lines:
+        if not words:
+            continue
+        found = plain.find(words, pos)
+        if found < 0:
+            return False  # laid out differently from the text (escapes): cannot tell
+        if wrapped and found > 0 and not plain[found - 1].isspace():
+            return True
+        pos = found + len(words)
+    return False
 
 
 def on_screen(widget) -> bool:
@@ -50,6 +74,8 @@ def problems(root, *, min_text: float | None = None, min_touch: float | None = N
                 found.append(f"{name}: text {tw:.0f}x{th:.0f} spills out of {widget.width:.0f}x{widget.height:.0f}")
             if widget._label.is_shortened:  # noqa: SLF001
                 found.append(f"{name}: shortened")
+            if broken_word(widget):
+                found.append(f"{name}: a word broken across lines")
         if isinstance(widget, ButtonBehavior) and not widget.disabled and (
                 widget.width < min_touch - 0.5 or widget.height < min_touch - 0.5):
             found.append(f"{name}: target {widget.width:.0f}x{widget.height:.0f} px < {min_touch:.0f}")

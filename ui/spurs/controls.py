@@ -88,6 +88,11 @@ class DesperadoCard(BoxLayout):
 
     weapons = ListProperty([[w, w.title()] for w in WEAPONS])
 
+    __events__ = ("on_edit",)
+
+    def on_edit(self) -> None:
+        """The weapon or the hits changed: what a draw's odds depend on."""
+
     def card(self) -> dict[str, Any]:
         ids = self.ids
         return {"weapon": ids.weapon.value, "hits": int(ids.hits.value),
@@ -101,6 +106,11 @@ class GangCards(BoxLayout):
     count = NumericProperty(1)
     house = BooleanProperty(False)
 
+    __events__ = ("on_edit",)
+
+    def on_edit(self) -> None:
+        """A card's weapon or hits changed, or a card came or went."""
+
     def on_kv_post(self, _base) -> None:
         self.bind(count=self._fill, house=self._fill)
         self._fill()
@@ -110,7 +120,8 @@ class GangCards(BoxLayout):
         while len(self.children) > wanted:
             self.remove_widget(self.children[0])
         while len(self.children) < wanted:
-            self.add_widget(DesperadoCard(), index=0)
+            self.add_widget(DesperadoCard(on_edit=lambda _card: self.dispatch("on_edit")), index=0)
+        self.dispatch("on_edit")
 
     def cards(self) -> list[dict[str, Any]]:
         return [c.card() for c in reversed(self.children)]

@@ -17,7 +17,7 @@ from kivy.uix.button import Button
 from companion.engine import new_seed
 from companion.spurs.bag import COLOURS, Bag
 from companion.spurs.state import DrawRecord, SpursState
-from companion.spurs.view import DrawPlan, percent, pool_colours
+from companion.spurs.view import DrawPlan, odds_words, pool_colours
 from ui import sounds
 from ui.kvload import load_kv
 from ui.spurs.controls import BulletDisc
@@ -82,9 +82,7 @@ class DrawPage(Page):
         if action is not None:
             self.pending, self.plan = action, plan
             self.bullets, self.dig, self.optional = plan.bullets, plan.dig, plan.optional
-            self.chance = percent(plan.headline.p) if plan.headline else ""
-            self.headline = f"chance of {plan.headline.text}" if plan.headline else "what the dig may find"
-            self.lines = "   ".join(f"{line.text}: {percent(line.p)}" for line in plan.lines)
+            self.chance, self.headline, self.lines = odds_words(plan)
         self.phase = phase
 
     def on_phase(self, _page: DrawPage, phase: str) -> None:
@@ -122,8 +120,8 @@ class DrawPage(Page):
         fewest = f" ({asked - optional} is fine too: the Spur's extra is optional)" if optional else ""
         return f"{what}: {taken} of {asked} tapped{fewest}"
 
-    def draw_for_me(self) -> None:
-        self.send({"draw": "digital", "seed": new_seed()})
+    def draw_for_me(self) -> bool:
+        return self.send({"draw": "digital", "seed": new_seed()})
 
     def enter(self) -> None:
         self.entered = dict.fromkeys((*COLOURS, *DIG), 0)
@@ -154,13 +152,15 @@ class DrawPage(Page):
             draw["found"] = {k: self.entered[k] for k in DIG}
         self.send(draw)
 
-    def send(self, draw: dict[str, Any]) -> None:
+    def send(self, draw: dict[str, Any]) -> bool:
+        """The pending action with its draw; False (the page as it was) if refused."""
         before = self.phase
         self.phase = "after"  # so the refresh the accepted action triggers shows the result
         if not self.game.act({**self.pending, **draw}):
             self.phase = before
-            return
+            return False
         sounds.play("draw")
+        return True
 
     def show_result(self, state: SpursState) -> None:
         box = self.ids.discs

@@ -14,9 +14,10 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
+from companion.engine import RuleError
 from companion.spurs.bag import COLOURS
 from companion.spurs.state import SpursState
-from companion.spurs.view import cashable, herd_preview, next_token, stealable
+from companion.spurs.view import cashable, draw_plan, herd_preview, next_token, odds_words, stealable
 from ui import theme
 from ui.kvload import load_kv
 from ui.widgets import BigButton
@@ -76,14 +77,44 @@ class FormPage(Page):
         return self.ids.token.text.strip()
 
 
-class ShootPage(FormPage):
+class DrawFormPage(FormPage):
+    """A challenge that draws: its exact odds shown on the form and kept in step with
+    what is entered, and the draw a tap away (the companion's, or the bag entry), so a
+    challenge is chosen, seen and drawn in three taps from the table."""
+
+    chance = StringProperty("")
+    headline = StringProperty("")
+    lines = StringProperty("")
+
+    def action(self) -> dict[str, Any]:
+        """The action the form would send now, without its draw."""
+        raise NotImplementedError
+
+    def update(self, state: SpursState) -> None:
+        super().update(state)
+        self.preview()
+
+    def preview(self) -> None:
+        """The odds of the action as entered; why it cannot be drawn, if so."""
+        if self.game is None or self.game.session is None:  # the kv rule is still being applied
+            return
+        try:
+            self.chance, self.headline, self.lines = odds_words(draw_plan(self.game.state, self.action()))
+        except RuleError as exc:
+            self.chance, self.headline, self.lines = "", str(exc), ""
+
+    def draw(self, how: str) -> None:
+        self.game.draw(self.action(), how)
+
+
+class ShootPage(DrawFormPage):
     """Hunting (rifle) or an Outlaw (revolver): the token's hits, reward and red icon."""
 
-    def next(self) -> None:
+    def action(self) -> dict[str, Any]:
         ids = self.ids
-        self.game.draw({"type": self.kind, "token": self.token(), "hits": int(ids.hits.value),
-                        "cash": int(ids.cash.value), "fame": int(ids.fame.value),
-                        "red": ids.red.value == "yes", **_extra(ids.extra.value)})
+        return {"type": self.kind, "token": self.token(), "hits": int(ids.hits.value),
+                "cash": int(ids.cash.value), "fame": int(ids.fame.value),
+                "red": ids.red.value == "yes", **_extra(ids.extra.value)}
 
 
 class HorsePage(FormPage):
@@ -124,7 +155,7 @@ class CattlePage(FormPage):
         self.send(action)
 
 
-class GangPage(FormPage):
+class GangPage(DrawFormPage):
     """Desperados, or digging for gold and then the desperados: how many, and the cards
     the rule lets the player see before the draw (R-S4)."""
 
@@ -132,7 +163,6 @@ class GangPage(FormPage):
     house = BooleanProperty(False)
 
     def update(self, state: SpursState) -> None:
-        super().update(state)
         self.house = state.gang_rule == "house"
         self.gangs = [[g.token, f"Fight the gang at {g.token} ("
                        + ", ".join(f"{d.weapon} {d.hits}" for d in g.waiting) + " waiting)"]
@@ -140,14 +170,15 @@ class GangPage(FormPage):
         count = self.ids.count  # shared with the gold form, where 0 desperados is allowed
         count.minimum = 1 if self.kind == "desperado" else 0
         count.value = max(count.value, count.minimum)
+        super().update(state)
 
-    def next(self) -> None:
+    def action(self) -> dict[str, Any]:
         ids = self.ids
         action = {"type": self.kind, "token": self.token(), "count": int(ids.count.value),
                   "desperados": ids.cards.cards() if ids.count.value else [], **_extra(ids.extra.value)}
         if self.kind == "gold":
             action["nuggets"] = int(ids.nuggets.value)
-        self.game.draw(action)
+        return action
 
     def on_gangs(self, _page: GangPage, gangs: list) -> None:
         box = self.ids.gangs

@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import ScreenManager
+from kivy.uix.widget import Widget
 
 from companion.spurs.state import Player, SpursState
 from companion.engine import RuleError
@@ -24,6 +25,7 @@ from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.reuse import rows
 from ui.spurs.page import Page
+from ui.spurs.quick import QuickChange, open_over, step_text
 from ui.widgets import BigButton
 import ui.spurs.draw  # noqa: F401  (DrawPage)
 import ui.spurs.forms  # noqa: F401  (the form pages)
@@ -61,8 +63,25 @@ def cash_hint(player: Player, tokens: set[str]) -> str:
                     f"{where[c.kind]} in town." for c in new)
 
 
+class Stat(BoxLayout):
+    """A number on a player's sheet, as big as its box allows, its caption under it."""
+
+    value = StringProperty("")
+    caption = StringProperty("")
+    big = NumericProperty(20)  # the largest the number may be
+
+
+class StatButton(ButtonBehavior, Stat):
+    """A number the table changes by hand (``key`` names it): a tap opens its steps."""
+
+    key = StringProperty("")
+
+
 class PlayerPanel(ButtonBehavior, BoxLayout):
-    """One player's sheet; tapping it opens what that player can do."""
+    """One player's sheet; tapping a number changes it (``on_stat``), tapping anywhere
+    else opens what that player can do."""
+
+    __events__ = ("on_stat",)
 
     pname = StringProperty("")
     character = StringProperty("")
@@ -89,15 +108,24 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
         self.compact = len(state.players) > 3
         self.narrow = COLUMNS[len(state.players)] == 3
 
+    def on_stat(self, stat: StatButton) -> None:
+        """A number was tapped; the table page opens its steps."""
+
 
 class TablePage(Page):
+    compact = BooleanProperty(False)  # two rows of sheets: every pixel of height counts
+
     def update(self, state: SpursState) -> None:
+        self.compact = len(state.players) > 3
         grid = self.ids.grid
         grid.cols = COLUMNS[len(state.players)]
-        panels = rows(grid, len(state.players), lambda: PlayerPanel(on_release=lambda p: self.game.open_player(p.pname)))
+        panels = rows(grid, len(state.players), lambda: PlayerPanel(
+            on_release=lambda p: self.game.open_player(p.pname),
+            on_stat=lambda p, stat: self.game.change_number(p.pname, stat.key, stat)))
         for panel, player in zip(panels, state.players):
             panel.show(player, state, self.game.colours.get(player.name, "white"))
-        self.ids.status.text = state.last_outcome or f"{state.player.name}'s turn. Tap a player for their actions."
+        self.ids.status.text = state.last_outcome or (f"{state.player.name}'s turn. Tap a number to change it, "
+                                                      "a player for their actions.")
         self.ids.actions.text = f"{state.player.name}: actions"
 
 
@@ -211,6 +239,23 @@ class SpursScreen(GameScreen):
         else:
             self.show("adjust", player=name)
 
+    def on_pre_leave(self, *_args: Any) -> None:
+        """Leaving the game (the app may, by itself) leaves no steps open over it."""
+        for popover in [w for w in self.children if isinstance(w, QuickChange)]:
+            popover.close()
+
+    def change_number(self, name: str, key: str, anchor: Widget) -> None:
+        """A number on a sheet tapped: its steps over the table, "+1" under the finger.
+        Each step is an Event card's effect on that player, saved and undoable."""
+        player = self.state.players[self.state.index(name)]
+        value = getattr(player, key)
+        shown = {"fame": f"{value} of {self.state.target}", "money": f"${value}"}.get(key, str(value))
+
+        def send(step: int) -> None:
+            self.act({"type": "adjust", "player": name, key: step, "note": f"{name}: {key} {step_text(key, step)}"})
+
+        open_over(self, anchor, key, f"{name}'s {key}: {shown}", send)
+
     def begin(self, what: str) -> None:
         """A menu entry: sent at once when it needs no details, else its form, unless the
         engine would refuse that kind of action now (then the reason shows at once)."""
@@ -228,16 +273,25 @@ class SpursScreen(GameScreen):
         if self.act(action) and kind != "spend_spur":  # a Spur boosts what comes next: stay
             self.show("table")
 
-    def draw(self, action: dict[str, Any]) -> None:
-        """The draw step for an action that takes bullets or gold: odds first. An action
-        whose draw cannot be worked out (no desperado card entered) stays on its form."""
+    def draw(self, action: dict[str, Any], how: str = "odds") -> None:
+        """The draw step for an action that takes bullets or gold: its odds page
+        (``how`` "odds"), or straight to the companion's draw ("digital") or the bag
+        entry ("physical") from a form that already shows the odds. An action whose draw
+        cannot be worked out (no desperado card entered), or a draw the engine refuses,
+        leaves the form as it was."""
         try:
             plan = draw_plan(self.state, action)
         except RuleError as exc:
             self.message = f"Refused: {exc}"
             return
         self.message = ""
+        form = self.pages.current
         self.show("draw", action=action, plan=plan, phase="before")
+        page = self.pages.current_screen
+        if how == "physical":
+            page.enter()
+        elif how == "digital" and not page.draw_for_me():
+            self.pages.current = form
 
 
 load_kv(__file__)

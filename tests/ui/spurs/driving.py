@@ -33,7 +33,7 @@ def sheet(ui, name: str) -> dict[str, str]:
     """What a player's panel shows: each number by its caption, the bag by colour,
     the carried line, and whether it says it is their turn."""
     panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
-    shown = {w.caption.split("/")[0]: w.value for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)}
+    shown = {w.caption.split()[0]: w.value for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)}
     for chip in panel.walk(restrict=True):
         if isinstance(chip, BagChip):
             count, colour = chip.text.replace("[b]", "").replace("[/b]", "").split("\n")
@@ -43,8 +43,17 @@ def sheet(ui, name: str) -> dict[str, str]:
     return shown
 
 
+def number(ui, name: str, caption: str):
+    """The number captioned ``caption`` ("fame", "money", ...) on a player's panel."""
+    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
+    return next(w for w in panel.walk(restrict=True)
+                if isinstance(w, Factory.Stat) and w.caption.split()[0] == caption)
+
+
 def tap_panel(ui, name: str) -> None:
-    ui.tap(next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name))
+    """Tap a player's name on their panel (their numbers open their own steps)."""
+    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
+    ui.tap(ui.find(startswith=f"[b]{name}[/b]", root=panel))
 
 
 def fill_character(ui, row, sheet_: dict) -> None:

@@ -82,7 +82,6 @@ def test_a_desperado_gang_is_revealed_card_by_card(ui):
     ui.tap("Desperados")
     set_stepper(ui, ids(ui).count, 2)
     assert len([w for w in ui.widgets() if isinstance(w, DesperadoCard)]) == 1  # standard rule: first card only
-    ui.tap("Next: odds and draw")
     assert percent(whole_bag_probability(ANN_BAG, 3, [("revolver", 1)])) in ui.texts()
     assert "chance of beating the 1 known (revolver 1); 1 not revealed yet" in ui.texts()
     ui.tap("Enter the bag draw")
@@ -115,7 +114,6 @@ def test_house_rule_asks_for_every_card_and_gold_shows_the_dig(ui):
     set_stepper(ui, ids(ui).count, 2)
     assert len([w for w in ui.widgets() if isinstance(w, DesperadoCard)]) == 2
     set_stepper(ui, ids(ui).count, 0)
-    ui.tap("Next: odds and draw")
     for n, p in gold_distribution(GoldBag(), 2).items():
         assert f"{n} gold: {percent(p)}" in page(ui).lines
     ui.tap("Draw for me")
@@ -191,7 +189,6 @@ def test_a_gang_that_won_waits_for_the_next_fighter(ui):
     set_stepper(ui, ids(ui).count, 2)
     ui.tap("Rifle")
     set_stepper(ui, ids(ui).cards.children[0].ids.hits, 3)
-    ui.tap("Next: odds and draw")
     ui.tap("Enter the bag draw")
     for colour in ("black", "black", "red"):  # the last bullet sends the entry
         ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
@@ -210,7 +207,6 @@ def test_a_physical_dig_and_fight_are_entered_on_one_page(ui):
     tap_panel(ui, "Ann")
     ui.tap("Dig for gold")
     set_stepper(ui, ids(ui).count, 1)
-    ui.tap("Next: odds and draw")
     ui.tap("Enter the bag draw")
     for kind in ("gold", "stones", "grey", "black"):
         ui.tap(ui.find(startswith=f"[b]{kind}[/b]"))
@@ -233,5 +229,6 @@ def test_desperados_after_a_dig_with_none_start_from_one(ui):
     tap_panel(ui, "Ann")
     ui.tap("Desperados")
     assert ids(ui).count.value == 1
-    ui.tap("Next: odds and draw")
-    assert page(ui).name == "draw"
+    assert page(ui).chance  # the odds of a revolver 1 desperado, on the form
+    ui.tap("Draw for me")
+    assert page(ui).name == "draw" and ui.screen.session.state.last_draw

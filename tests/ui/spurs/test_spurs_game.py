@@ -40,7 +40,6 @@ def test_a_short_game_to_the_final_scores(db):
     ui.tap("Hunt")
     assert ids(ui).token.text == "P1"
     set_stepper(ui, ids(ui).fame, 2)
-    ui.tap("Next: odds and draw")
     expected = percent(shoot_probability(Bag(grey=4, brown=2, white=1, black=2, red=1), "rifle", 3, 2))
     assert expected in ui.texts() and "chance of at least 2 hits with the rifle" in ui.texts()
     ui.screenshot("spurs-draw-before")
@@ -61,7 +60,6 @@ def test_a_short_game_to_the_final_scores(db):
     # Bob fights an outlaw with the companion's draw
     ui.tap("Bob: actions")
     ui.tap("Outlaw")
-    ui.tap("Next: odds and draw")
     ui.tap("Draw for me")
     record = session(ui).state.last_draw[0]
     assert record.mode == "digital" and isinstance(record.seed, int)

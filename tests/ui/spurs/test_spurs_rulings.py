@@ -23,7 +23,6 @@ def test_a_spur_for_a_re_roll_or_a_boost_and_the_usual_draw_still_accepted_R_S12
     assert state(ui).turn.boost == 1 and state(ui).players[0].spurs == 0
     assert any("up to +1 draw(s) available" in t for t in ui.texts())
     ui.tap("Outlaw")
-    ui.tap("Next: odds and draw")
     ui.tap("Enter the bag draw")
     assert "Bullets: 0 of 4 tapped (3 is fine too: the Spur's extra is optional)" in ui.texts()
     for colour in ("grey", "grey", "black"):  # the usual three: the Spur's extra left unused

@@ -1,0 +1,127 @@
+"""Every Spurs screen and form read across the table at 800x480: nothing under 16 px, nothing
+spilling, cut, shortened or broken mid-word, every target a finger wide (tests/ui/readability.py),
+and the scores and names at 20 px or more, with six players and with a refusal showing."""
+
+from __future__ import annotations
+
+import pytest
+from kivy.factory import Factory
+from kivy.uix.label import Label
+
+from tests.ui.readability import on_screen, problems
+from tests.ui.spurs.driving import ANN, begin_game, ids, number, page, set_stepper
+from ui.spurs.table import PlayerPanel
+
+SIX = ("Annabelle", "Bob", "Calamity", "Dee", "Eve", "Fay")
+LONG = ("Refused: a rifle draw leaves the grey bullets in the bag; 3 grey entered [R-S1], so take "
+        "them out of the count")
+
+
+def check(ui, shot: str) -> None:
+    """The screen as shown keeps the rules; a screenshot of it for the eye."""
+    ui.pump(2)
+    assert problems(ui.screen) == [], shot
+    ui.screenshot(f"spurs-read-{shot}")
+
+
+def names_and_scores(ui) -> list:
+    """The labels that carry a player's name or a number on a sheet."""
+    shown = []
+    for panel in (w for w in ui.widgets() if isinstance(w, PlayerPanel)):
+        shown.append(ui.find(startswith=f"[b]{panel.pname}[/b]", root=panel))
+        shown += [w.children[-2] for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)]
+    return shown
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_table_with_every_count_of_players_and_a_refusal_showing(ui, players):
+    begin_game(ui, names=SIX[:players])
+    check(ui, f"table-{players}")
+    ui.screen._refuse(LONG)
+    check(ui, f"table-{players}-refused")
+    labels = names_and_scores(ui)
+    assert len(labels) == players * 6
+    assert [w.text for w in labels if isinstance(w, Label) and w.font_size < 20] == []
+    assert all(on_screen(w) for w in labels)
+
+
+def test_the_steps_popover_over_six_players(ui):
+    begin_game(ui, names=SIX)
+    for name, caption in (("Annabelle", "fame"), ("Fay", "money"), ("Calamity", "spurs"), ("Dee", "posters")):
+        ui.tap(number(ui, name, caption))
+        check(ui, f"steps-{caption}")
+        ui.tap(ui.find(startswith=f"{name}'s {caption}"))  # the heading: nothing happens
+        ui.tap(ui.find("Home"))  # beside it: closed, and still at the table
+        assert f"{name}'s {caption}" not in " ".join(ui.texts())
+
+
+def test_every_form_and_the_draw(ui):
+    begin_game(ui, names=SIX, gang_rule="house")
+    game = ui.screen
+    game.show("actions")
+    check(ui, "actions")
+    for kind in ("hunt", "outlaw", "horse", "cattle", "desperado", "gold", "duel"):
+        game.begin(kind)
+        check(ui, kind)
+        game.show("table")
+    game.begin("hunt")
+    set_stepper(ui, ids(ui).extra, 9)  # every "at least k hits" of a draw of twelve
+    check(ui, "hunt-draw-of-twelve")
+    game.show("table")
+    game.begin("desperado")
+    set_stepper(ui, ids(ui).count, 3)  # the house rule: three cards on the form
+    check(ui, "desperado-three-cards")
+    game.show("table")
+    game.begin("gold")
+    set_stepper(ui, ids(ui).count, 2)
+    check(ui, "gold-and-two-desperados")
+    game.show("table")
+    game.begin("town")
+    for room in ("store", "sheriff", "doctor", "saloon", "bank"):
+        page(ui).ids.building.value = room
+        check(ui, f"town-{room}")
+    game.show("adjust", player="Bob")
+    check(ui, "event-card")
+    game.begin("hunt")
+    page(ui).draw("odds")
+    check(ui, "draw-odds")
+    ui.tap("Enter the bag draw")
+    check(ui, "draw-entry")
+    ui.tap("Back to the odds")
+    ui.tap("Draw for me")
+    check(ui, "draw-result")
+
+
+def test_a_fight_waiting_for_its_next_card_and_the_final_scores_with_a_tie(ui):
+    begin_game(ui, names=SIX[:3], target_fame=2)
+    game = ui.screen
+    game.begin("desperado")
+    set_stepper(ui, ids(ui).count, 2)
+    ui.tap("Enter the bag draw")
+    for colour in ("grey", "grey", "black"):
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    assert "Reveal the next desperado" in ui.texts()
+    check(ui, "fight-next-card")
+    ui.tap("Reveal the next desperado")
+    ui.tap("End turn")
+    game.act({"type": "adjust", "player": "Bob", "fame": 2, "money": 5})
+    assert page(ui).name == "final"
+    check(ui, "final")
+    ui.tap("Undo")
+    game.act({"type": "adjust", "player": "Bob", "fame": 1, "posters": 1})
+    game.act({"type": "adjust", "player": "Annabelle", "fame": 2})  # the Most Wanted makes it a tie
+    assert page(ui).name == "final" and game.state.tied_for_first
+    check(ui, "final-tie")
+
+
+def test_setup_with_six_seats(ui):
+    for i, name in enumerate(SIX):
+        ui.app.store.add_player(name, ("red", "yellow", "blue", "green", "purple", "orange")[i])
+    ui.pump()
+    ui.tap("Spurs")
+    check(ui, "setup-empty")
+    for name in SIX:
+        ui.tap(name)
+    check(ui, "setup-six")
+    ui.screen.ids.scroll.scroll_y = 0
+    check(ui, "setup-six-bottom")
