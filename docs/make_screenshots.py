@@ -48,7 +48,15 @@ def table_moments(app: CompanionApp) -> None:
     """The moments at the table: a bag draw being entered, a long refusal, the final scores,
     and the on-screen keyboard open on a field."""
     app.start_session("spurs", SPURS)
-    for text in ("Annie: actions", "Hunt", "Next: odds and draw", "Enter the bag draw", "[b]brown[/b]\n0 taken\n2 left in bag"):
+    spurs = app.manager.current_screen
+    fame = next(w for w in spurs.walk(restrict=True) if getattr(w, "key", "") == "fame" and w.parent.parent.pname == "Doc")
+    fame.dispatch("on_release")  # a number tapped: its steps, "+1" under the finger
+    shot("spurs-steps")
+    spurs.children[0].close()  # the steps popover, on top of the screen
+    for text in ("Annie: actions", "Hunt"):
+        press(app, text)
+    shot("spurs-hunt")
+    for text in ("Enter the bag draw", "[b]brown[/b]\n0 taken\n2 left in bag"):
         press(app, text)
     shot("spurs-bag-entry")
     press(app, "Done")  # one bullet of three: refused, with the reason in full

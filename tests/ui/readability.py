@@ -18,10 +18,19 @@ from ui import theme
 
 SLACK = 1.5  # px of rounding between a texture and its box
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+WORD = re.compile(r"\(?[A-Za-z'-]+[.,:;!?)]*")  # a word, not a path or a number a box may break
+
+
+def token_at(text: str, index: int) -> str:
+    """The whitespace-delimited piece of ``text`` holding position ``index``."""
+    start = max(text.rfind(c, 0, index) for c in " \n\t") + 1
+    ends = [i for i in (text.find(c, index) for c in " \n\t") if i >= 0]
+    return text[start:min(ends, default=len(text))]
 
 
 def broken_word(label: Label) -> bool:
-    """A word too wide for its box that Kivy split across two lines ("Despera / dos"):
+    """A word of letters (a path or a number may break) that Kivy split across two lines
+    because it is too wide for its box ("Despera / dos"):
     a wrapped line (``line_wrap``, set on the line that continues) that does not start
     where the text had a space. Reads the laid-out lines of an updated texture."""
     plain = MARKUP.sub("", label.text) if label.markup else label.text
@@ -34,7 +43,7 @@ def broken_word(label: Label) -> bool:
         found = plain.find(words, pos)
         if found < 0:
             return False  # laid out differently from the text (escapes): cannot tell
-        if wrapped and found > 0 and not plain[found - 1].isspace():
+        if wrapped and found > 0 and not plain[found - 1].isspace() and WORD.fullmatch(token_at(plain, found)):
             return True
         pos = found + len(words)
     return False

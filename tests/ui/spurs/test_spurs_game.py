@@ -8,7 +8,8 @@ from companion.spurs.bag import Bag
 from companion.spurs.odds import shoot_probability
 from companion.spurs.view import percent
 from tests.ui.conftest import start_app, stop_app
-from tests.ui.spurs.driving import ANN, ids, page, set_stepper, sheet, start_two_player_game, tap_hex, tap_panel
+from tests.ui.spurs.driving import (ANN, ids, number, page, set_stepper, sheet, start_two_player_game, tap_hex,
+                                    tap_panel)
 from ui.spurs.controls import BulletDisc
 
 RING = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # the six cattle in a herd on the Mini Board
@@ -93,6 +94,9 @@ def test_a_short_game_to_the_final_scores(db):
     ui.tap("Record the duel")
     assert sheet(ui, "Bob")["fame"] == "2" and sheet(ui, "Bob")["money"] == "$5" and sheet(ui, "Bob")["posters"] == "1"
     assert sheet(ui, "Ann")["red"] == "2" and sheet(ui, "Ann")["spurs"] == "1" and sheet(ui, "Ann")["money"] == "$5"
+    ui.tap(number(ui, "Bob", "money"))  # an Event card pays Bob $5: two taps on his sheet
+    ui.tap("+$5")
+    assert sheet(ui, "Bob")["money"] == "$10" and "Bob: money +$5" in ui.texts()
     ui.tap("End turn")
 
     # Ann rounds up a herd on the Mini Board: fame 4 reaches the target

@@ -29,7 +29,7 @@ def names_and_scores(ui) -> list:
     shown = []
     for panel in (w for w in ui.widgets() if isinstance(w, PlayerPanel)):
         shown.append(ui.find(startswith=f"[b]{panel.pname}[/b]", root=panel))
-        shown += [w.children[-2] for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)]
+        shown += [w.children[-1] for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)]
     return shown
 
 
