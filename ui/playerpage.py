@@ -17,6 +17,7 @@ from kivy.uix.screenmanager import Screen
 from companion.career import Played, games_of, tally
 from companion.games import TITLES
 from ui.kvload import load_kv
+from ui.stats import fill_player_box
 
 #: rows listed; older games are counted, not listed (a year of weekly games fits)
 SHOWN = 100
@@ -53,6 +54,8 @@ class PlayerPage(Screen):
         more = len(games) - SHOWN
         self._fill(self.ids.games, [row_text(g) for g in games[:SHOWN]]
                    + ([f"and {more} older game{'s' * (more != 1)}"] if more > 0 else []))
+        if player:
+            fill_player_box(self.ids.stats_box, player_id)
 
     @staticmethod
     def _fill(box, lines: list[str]) -> None:

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from typing import Any, Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Sequence
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
@@ -162,27 +166,36 @@ class StatsScreen(Screen):
         body = self.ids.body
         body.clear_widgets()
         figures = self.stats.of(self.kind, self.who)
-        for widget in self.overview(figures) + FIGURES.get(self.kind, lambda _f: [])(figures):
+        shown = SHOWN.get(self.kind, PLAIN)
+        for widget in self.overview(figures) + [_caption(w) for w in shown.words(figures)] + shown.charts(figures):
             body.add_widget(widget)
         if self.stats.unreadable:
             body.add_widget(Caption(text=f"{self.stats.unreadable:,} game(s) could not be read and are left out.",
                                     color=theme.PARCHMENT))
 
     def figures_of_player(self, player_id: int) -> list[Widget]:
-        """One player's figures at every game they have played to the end or started, for
-        their page: plays, wins and each game's own figures."""
+        """One player's figures at every game they have played, in words for their page
+        (the charts are on this screen: a button opens it on them)."""
         shown: list[Widget] = []
         for kind, title in TITLES.items():
             figures = self.stats.figures.get((kind, player_id))
             if figures is not None:
+                way = SHOWN.get(kind, PLAIN)
                 shown.append(Heading(text=title, font_size=theme.TEXT))
-                shown.append(_caption(_record(figures)))
-                shown.extend(FIGURES.get(kind, lambda _f: [])(figures))
+                shown.extend(_caption(w) for w in [_record(figures)] + way.words(figures) + way.charted(figures))
         if not shown:
-            shown.append(_caption("No games played yet."))
+            shown.append(_caption("No games counted yet."))
+        else:
+            kind = next(k for k in TITLES if (k, player_id) in self.stats.figures)
+            shown.insert(0, BigButton(text="Charts in Statistics", on_release=lambda _b: self.open_on(kind, player_id)))
         if self.progress:
             shown.append(_caption(f"{self.progress}: the figures grow as they are counted in."))
         return shown
+
+    def open_on(self, kind: str, key: Hashable) -> None:
+        """Show Statistics on one game and player (from a player's page)."""
+        self.kind, self.who = kind, key
+        self.manager.current = self.name
 
     def name_of(self, key: Hashable) -> str:
         return self.names.get(key, str(key))
@@ -208,8 +221,6 @@ class StatsScreen(Screen):
 
     def table(self) -> Widget:
         """Player, plays, wins, win rate, average score; a name opens that player's figures."""
-        from kivy.uix.gridlayout import GridLayout
-
         grid = GridLayout(cols=5, size_hint_y=None, spacing=(6, 2), row_default_height=theme.TOUCH_MIN,
                           row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
@@ -225,15 +236,21 @@ class StatsScreen(Screen):
 
 
 def fill_player_box(box: Widget, player_id: int) -> None:
-    """Fill a player's page's box with their statistics, and keep it filled as games are
-    counted in (the Statistics screen holds the figures and counts missing games)."""
+    """Fill a player's page's box with their statistics in words, scrolling, and keep it
+    filled as games are counted in (the Statistics screen holds the figures and counts
+    missing games)."""
     stats = App.get_running_app().screen("stats")
     stats.refresh()
 
     def fill(*_args) -> None:
         box.clear_widgets()
+        lines = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
+        lines.bind(minimum_height=lines.setter("height"))
         for widget in stats.figures_of_player(player_id):
-            box.add_widget(widget)
+            lines.add_widget(widget)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(lines)
+        box.add_widget(scroll)
 
     previous = getattr(box, "_stats_binding", None)
     if previous is not None:
@@ -274,23 +291,49 @@ def odds_against(p: float) -> str:
     return "1 in 1" if p >= 1 else f"1 in {1 / p:,.0f}" if p > 0 else "less than 1 in a billion"
 
 
-def spurs_figures(f: Figures) -> list[Widget]:
-    shown: list[Widget] = []
+def _listed(counts: dict[str, Any], order: Sequence[str], say) -> str:
+    """"a 1, b 2" for the keys of ``counts`` in ``order`` first."""
+    keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
+    return ", ".join(say(k, counts[k]) for k in keys)
+
+
+def _card(card: str) -> str:
+    return CARD_NAMES.get(card, card.capitalize()).lower()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How one kind's own figures are shown: ``words`` always, and what the charts show
+    either as ``charts`` (the Statistics screen) or as ``charted`` words (a player's page)."""
+
+    words: Callable[[Figures], list[str]]
+    charts: Callable[[Figures], list[Widget]]
+    charted: Callable[[Figures], list[str]]
+
+
+def spurs_words(f: Figures) -> list[str]:
     luck = f.luck
-    if luck.draws:
-        side = "lucky" if luck.hits >= luck.expected else "unlucky"
-        how = "in this game" if luck.games == 1 else f"over {luck.games:,} games (normal approximation)"
-        shown.append(_caption(
-            f"Luck: {_count(luck.hits, 'hit')} in {_count(luck.draws, 'shot')}, where the exact odds expected "
+    if not luck.draws:
+        return []
+    side = "lucky" if luck.hits >= luck.expected else "unlucky"
+    how = "in this game" if luck.games == 1 else f"over {luck.games:,} games (normal approximation)"
+    return [f"Luck: {_count(luck.hits, 'hit')} in {_count(luck.draws, 'shot')}, where the exact odds expected "
             f"{luck.expected:,.1f} (luck index {luck.index:.2f}). A run this {side} or more: "
-            f"{odds_against(luck.tail)} {how}."))
-    if any(f.fame.values()):
-        shown.append(_chart(BarChart(bars=bars_of({s: [f.fame.get(s, 0)] for s in SOURCES}, SOURCES),
-                                     caption="Fame by where it came from")))
-    return shown
+            f"{odds_against(luck.tail)} {how}."]
 
 
-def bountytown_figures(f: Figures) -> list[Widget]:
+def spurs_charts(f: Figures) -> list[Widget]:
+    if not any(f.fame.values()):
+        return []
+    return [_chart(BarChart(bars=bars_of({s: [f.fame.get(s, 0)] for s in SOURCES}, SOURCES),
+                            caption="Fame by where it came from"))]
+
+
+def spurs_charted(f: Figures) -> list[str]:
+    return [f"Fame: {_listed(f.fame, SOURCES, lambda s, n: f'{n:,} from {s}')}."] if any(f.fame.values()) else []
+
+
+def bountytown_charts(f: Figures) -> list[Widget]:
     shown: list[Widget] = []
     if f.duels:
         shown.append(_chart(BarChart(bars=bars_of(f.duels, HANDS, {h: h for h in HANDS}),
@@ -301,25 +344,57 @@ def bountytown_figures(f: Figures) -> list[Widget]:
     return shown
 
 
-def rapidcity_figures(f: Figures) -> list[Widget]:
-    shown: list[Widget] = []
+def bountytown_charted(f: Figures) -> list[str]:
+    shown = [f"Duels by hand: {_listed(f.duels, HANDS, lambda h, t: f'{h} {t[0]:,} won, {t[1]:,} lost')}."] \
+        if f.duels else []
+    renown = f.average_renown()
+    if len(renown) > 1:
+        shown.append(f"Average renown after turn {len(renown) - 1}: {_num(renown[-1])}.")
+    return shown
+
+
+def rapidcity_words(f: Figures) -> list[str]:
     overall = f.reaction()
     if overall:
-        shown.append(_caption(f"Reaction from reveal to claim: median {overall[0]:,.0f} ms, best {overall[1]:,.0f} ms "
-                              f"({overall[2]:,} claims). False starts: {f.false_starts:,}."))
-        medians = {card: [f.reaction(card)[0]] for card in f.reactions if f.reactions[card]}
+        return [f"Reaction from reveal to claim: median {overall[0]:,.0f} ms, best {overall[1]:,.0f} ms "
+                f"({overall[2]:,} claims). False starts: {f.false_starts:,}."]
+    return [f"False starts: {f.false_starts:,}."] if f.false_starts else []
+
+
+def _medians(f: Figures) -> dict[str, float]:
+    return {card: f.reaction(card)[0] for card, times in f.reactions.items() if times}
+
+
+def rapidcity_charts(f: Figures) -> list[Widget]:
+    shown: list[Widget] = []
+    if f.reactions:
+        medians = {card: [ms] for card, ms in _medians(f).items()}
         shown.append(_chart(BarChart(bars=bars_of(medians, CARD_TYPES, CARD_NAMES, text=lambda v: f"{v[0]:.0f} ms"),
                                      caption="Median reaction by card type")))
-    elif f.false_starts:
-        shown.append(_caption(f"False starts: {f.false_starts:,}."))
     if f.bullets:
         shown.append(_chart(BarChart(bars=bars_of({c: [n] for c, n in f.bullets.items()}, CARD_TYPES, CARD_NAMES),
                                      caption="Bullets taken by card type")))
     return shown
 
 
-FIGURES: dict[str, Callable[[Figures], list[Widget]]] = {
-    "spurs": spurs_figures, "bountytown": bountytown_figures, "rapidcity": rapidcity_figures}
+def rapidcity_charted(f: Figures) -> list[str]:
+    shown = [f"Median reaction by card: {_listed(_medians(f), CARD_TYPES, lambda c, ms: f'{_card(c)} {ms:,.0f} ms')}."] \
+        if f.reactions else []
+    if f.bullets:
+        shown.append(f"Bullets by card: {_listed(f.bullets, CARD_TYPES, lambda c, n: f'{_card(c)} {n:,}')}.")
+    return shown
+
+
+def _nothing(_f: Figures) -> list:
+    return []
+
+
+SHOWN = {
+    "spurs": Shown(spurs_words, spurs_charts, spurs_charted),
+    "bountytown": Shown(_nothing, bountytown_charts, bountytown_charted),
+    "rapidcity": Shown(rapidcity_words, rapidcity_charts, rapidcity_charted),
+}
+PLAIN = Shown(_nothing, _nothing, _nothing)  # the score pad: plays, wins and scores only
 
 
 load_kv(__file__)

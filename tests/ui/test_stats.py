@@ -16,7 +16,7 @@ from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems
 from ui.plot import BarChart, LineChart
 from ui.stats import Tab
-from ui.widgets import BigButton
+from ui.widgets import BigButton, Chip
 
 pytestmark = pytest.mark.ui
 
@@ -154,25 +154,27 @@ def test_new_data_is_drawn_by_the_next_frame(ui):
     assert len(chart.bar_heights) == 2 and chart.bar_heights[0][0] == pytest.approx(chart.bar_heights[1][0] / 3)
 
 
-def test_a_players_page_box_shows_their_figures_as_games_are_counted_in(table):
-    from kivy.uix.boxlayout import BoxLayout
-
-    from ui.stats import fill_player_box
-
+def test_a_players_page_shows_their_figures_as_games_are_counted_in(table):
     ui = table
-    ann = next(p for p in ui.app.store.players() if p.name == "Ann")
-    box = BoxLayout(orientation="vertical")
-    fill_player_box(box, ann.id)  # from Home: nothing counted yet, the worker starts
+    ui.tap("Players")
+    ui.tap(ui.find("Ann", cls=Chip))
+    ui.tap("Their games")  # nothing counted yet: the worker starts from here
+    assert ui.screen.name == "player"
     stats = ui.app.screen("stats")
     end = time.monotonic() + 30
     while stats.progress and time.monotonic() < end:
         ui.pump(1)
         time.sleep(0.02)
-    texts = [w.text for w in box.walk(restrict=True) if getattr(w, "text", "")]
+    box = ui.screen.ids.stats_box
+    texts = ui.texts(box)
     assert "Spurs" in texts and "Bountytown" not in texts
     assert "2 plays, 1 win (win rate 50%), average final score 3.0." in texts
     assert any(t.startswith("Luck: 1 hit in 1 shot") for t in texts)
-    assert ui.screen.name == "home"  # the page stays where it is
+    assert "Fame: 0 from challenges, 1 from town, 2 from duels, 0 from other." in texts
+    assert problems(ui.screen) == []
+    ui.tap("Charts in Statistics")  # the same figures drawn, on Ann's Spurs tab
+    assert ui.screen.name == "stats" and ui.find("Ann", cls=Tab).state == "down"
+    assert [text for _c, _v, text in ui.find(cls=BarChart).bars] == ["0", "1", "2", "0"]
 
 
 def test_the_sum_is_kept_and_used_until_a_game_or_a_seat_changes(table, monkeypatch):
