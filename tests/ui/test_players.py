@@ -2,9 +2,11 @@
 does it on one tap; a player's page lists their games across kinds; a guest is seated for
 one game without becoming a player."""
 
+from kivy.core.window import Window
 from kivy.uix.textinput import TextInput
 
 from tests.test_export import SETTINGS
+from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems
 from ui.picker import GuestEntry
 
@@ -102,8 +104,8 @@ def test_a_players_page_lists_their_games_across_kinds_newest_first_and_keeps_th
 def guest_entry(ui):
     """Tap + Guest: the entry opens over the setup, its name field focused."""
     ui.tap("+ Guest")
-    entry = ui.app.root_window.children[0]
-    assert isinstance(entry, GuestEntry) and entry.ids.name.focus
+    (entry,) = [w for w in ui.app.root_window.children if isinstance(w, GuestEntry)]
+    assert entry.ids.name.focus
     assert problems(entry) == []
     return entry
 
@@ -155,3 +157,27 @@ def test_a_spurs_table_seats_a_guest_beside_a_player(ui):
     rows = list(reversed(ui.screen.ids.characters.children))
     assert [row.player.name for row in rows] == ["Ann", "Zed"]
     ui.screenshot("spurs-setup-guest")
+
+
+def test_a_guest_is_named_on_the_on_screen_keys_with_the_field_and_button_above_them(db):
+    from tests.ui.test_keyboard import assert_visible_above, press_key, shown
+
+    ui = start_app(db, keyboard="on")
+    try:
+        ui.pump()
+        ui.tap("Score pad")
+        entry = guest_entry(ui)
+        ui.pump(3)
+        board = shown(ui)
+        assert board is not None
+        for key in "Zed":
+            press_key(ui, key)
+        assert entry.ids.name.text == "Zed"
+        seat = ui.find("Seat the guest", root=entry)
+        assert_visible_above(board, entry.ids.name)
+        assert_visible_above(board, seat)
+        ui.tap(seat)
+        assert ui.screen.ids.picker.seat_line(ui.screen.ids.picker.chosen) == "Zed (guest)"
+    finally:
+        Window.release_all_keyboards()
+        stop_app(ui)
