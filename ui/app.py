@@ -37,6 +37,7 @@ from companion.engine import RuleError
 from companion.games import ENGINES
 from companion.store import GameSession, Store, StoreError
 from ui import keyboard, theme
+from ui.background import WORKER
 
 #: screen name -> "module:Class"; game kinds use their kind as the screen name and
 #: "<kind>_setup" for the screen that starts a new game
@@ -222,6 +223,7 @@ class CompanionApp(App):
         Window.unbind(on_keyboard=self._on_keyboard)
         if self.manager.has_screen("stats"):
             self.manager.get_screen("stats").stop()  # its worker may be summing up old games
+        WORKER.stop()  # the odds worker process ends with the app (ui/background.py)
         if self._hardware is not None:
             self._hardware.close()
         if self.store is not None:

@@ -13,7 +13,7 @@ which is what gets memoised: many different hands share a shape, and the exact o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Iterable
 
@@ -165,7 +165,14 @@ def best_play(hand: Iterable[str], *, most: int = MOST_PLAYED) -> tuple[str, ...
     cards = tuple(sorted(parse_cards(hand), key=sort_key))
     if not cards:
         raise InputError("a hand needs at least one card")
-    most = max(1, min(most, MOST_PLAYED))
+    return _best_play(cards, max(1, min(most, MOST_PLAYED)))
+
+
+@lru_cache(maxsize=256)
+def _best_play(cards: tuple[str, ...], most: int) -> tuple[str, ...]:
+    """``best_play`` of sorted, checked cards. Kept: the duel screen asks it twice per card
+    tap (the hand's chips, then the advice) and again whenever a card is only moved between
+    played and kept, so a tap pays for it once."""
     best = rank_within(shape_of(cards), most)
     plays = (
         play

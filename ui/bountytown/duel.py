@@ -7,9 +7,10 @@
    the best rank) and the exact odds against the bounty. Wounds are dead space (R-B7):
    each hand takes only the cards that are not wounds, and plays at most that many; a
    stepper says when a hand holds more or fewer cards than the hand limit. The odds'
-   slow part (``odds.bounty_chances``, growing with the bounty's draws) is worked out off
-   the UI thread (``ui.background``): a tap never waits for it, the screen says "working
-   out the odds..." meanwhile and never shows odds for other cards than those entered.
+   slow part (``odds.bounty_chances``, growing with the bounty's draws) is worked out in
+   a worker process (``ui.background``), started when the cards page opens: a tap never
+   waits for it, the screen says "working out the odds..." meanwhile and never shows odds
+   for other cards than those entered.
 3. Result: ``engine.preview`` says what the duel does - ranks, outcome, wounds with
    location effects, critical wounds, Bank discards, items - and only Confirm sends it.
 
@@ -28,7 +29,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.bountytown.engine import preview
 from companion.bountytown.hands import best_play, rank
-from companion.bountytown.odds import BountyChances, bounty_chances
+from companion.bountytown.odds import bounty_chances
 from companion.bountytown.state import ITEM_PRICES, GameState
 from companion.bountytown.view import card_name, critical_choices, describe, hand_room
 from companion.engine import RuleError, new_seed
@@ -43,11 +44,6 @@ WORKING = "Working out the odds..."
 
 #: errors about the cards, not the target: the target is fine, the hands are still to come
 CARD_RULES = frozenset({"Duels", "R-B1"})
-
-
-def _chances(question: tuple) -> BountyChances:
-    """The worker's job: a bounty's spread for (base, draws, cards out of the pile)."""
-    return bounty_chances(*question)
 
 
 def percent(p) -> str:
@@ -79,7 +75,7 @@ class DuelView(BoxLayout):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.odds = LatestAnswers(_chances, self._odds_ready)
+        self.odds = LatestAnswers(bounty_chances, self._odds_ready)
 
     # -- the draft -------------------------------------------------------------------
 
@@ -156,6 +152,7 @@ class DuelView(BoxLayout):
             self.page("result")
             return
         self.screen.message = ""
+        self.odds.prepare()
         self._set_slots(self.screen.state)
         self.page("cards")
 

@@ -3,12 +3,13 @@ real widgets, then what the screen says."""
 
 from __future__ import annotations
 
-import threading
 import time
+from functools import partial
 
 from companion.bountytown.odds import bounty_chances, duel_odds
 from ui.bountytown.duel import WORKING, percent
 from tests.ui.conftest import Driver
+from tests.workerjobs import gated
 
 from .test_play import board, enter, message, see_result, setup_game, to_cards
 
@@ -74,12 +75,12 @@ def test_four_wounds_in_a_five_card_hand_play_one_card(ui):
     assert board(ui)[0] == "> Bart: renown 1"
 
 
-def test_odds_are_worked_out_off_the_ui_thread_and_never_stale(ui):
+def test_odds_are_worked_out_off_the_ui_thread_and_never_stale(ui, tmp_path):
     setup_game(ui)
     act(ui, {"type": "move", "to": "Boot Hill"})
     duel = ui.screen.ids.duel
-    gate = threading.Event()
-    duel.odds._work = lambda question: gate.wait(30) and bounty_chances(*question)
+    gate = tmp_path / "gate"
+    duel.odds._work = partial(gated, str(gate), bounty_chances)  # the worker waits for the gate
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Jesse James", root=duel.ids.targets))
     to_cards(ui)
@@ -87,7 +88,7 @@ def test_odds_are_worked_out_off_the_ui_thread_and_never_stale(ui):
     assert WORKING in duel.info and "Bart plays 5 Spades: High Card" in duel.info  # the tap did not wait
     enter(ui, "Bart holds", "5D")  # the cards change while the first answer is worked out
     assert WORKING in duel.info
-    gate.set()
+    gate.touch()
     shown = wait_for_odds(ui, duel)
     first = duel_odds(["5S"], ["5H"], 2)
     stale = f"win {percent(first.p_win)}, tie {percent(first.p_tie)}"

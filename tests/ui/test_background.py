@@ -1,0 +1,135 @@
+"""The worker process behind slow answers (ui/background.py): exact answers, no Kivy in it,
+one process group with the app, and never a hang or an orphan when it cannot start, dies,
+or the app ends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kivy.base import EventLoop
+
+import ui.background as background
+from companion.bountytown.cards import CARD_TYPES
+from companion.bountytown.odds import bounty_chances
+from tests.ui.conftest import start_app, stop_app
+from tests.workerjobs import answer_or_error, gated, loaded, process_group
+from ui.background import WORKER, LatestAnswers, WorkerProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT_SECONDS = 60.0
+cards = st.lists(st.sampled_from(CARD_TYPES), max_size=6)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(base=st.lists(st.sampled_from(CARD_TYPES), max_size=2), draws=st.integers(0, 3), named=cards)
+def test_the_worker_answers_exactly_what_the_function_does(base, draws, named):
+    pool = WORKER.start("companion.bountytown.odds")
+    assert pool is not None, WORKER.unavailable
+    question = (tuple(base), draws, tuple(sorted(named)))
+    future = pool.submit(answer_or_error, bounty_chances, *question)
+    assert future.result(WAIT_SECONDS) == answer_or_error(bounty_chances, *question)
+
+
+def test_the_worker_holds_no_kivy_and_stays_in_the_apps_process_group():
+    pool = WORKER.start()
+    assert pool is not None, WORKER.unavailable
+    assert WORKER.pid() not in (None, os.getpid())
+    assert pool.submit(loaded, "kivy").result(WAIT_SECONDS) == []
+    assert pool.submit(loaded, "ui").result(WAIT_SECONDS) == []
+    assert pool.submit(process_group).result(WAIT_SECONDS) == os.getpgrp()
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its reaper does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def gone(pid: int, seconds: float = WAIT_SECONDS) -> bool:
+    deadline = time.monotonic() + seconds
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not alive(pid)
+
+
+def test_app_exit_ends_a_busy_worker_without_waiting_for_it(db, tmp_path):
+    driver = start_app(db)
+    pool = WORKER.start()
+    assert pool is not None, WORKER.unavailable
+    pid = WORKER.pid()
+    pool.submit(gated, str(tmp_path / "never"), int)  # busy for GATE_SECONDS unless ended
+    start = time.monotonic()
+    stop_app(driver)
+    assert time.monotonic() - start < 10
+    assert gone(pid, 10)
+
+
+def test_a_killed_app_leaves_no_worker_behind(tmp_path):
+    script = ("import sys, time\n"
+              "from ui.background import WORKER\n"
+              "WORKER.start()\n"
+              "print(WORKER.pid(), flush=True)\n"
+              "time.sleep(120)\n")
+    app = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                           env={**os.environ, "KIVY_NO_CONSOLELOG": "1"})
+    try:
+        pid = int(app.stdout.readline())
+        assert alive(pid)
+    finally:
+        app.send_signal(signal.SIGKILL)
+        app.wait()
+    assert gone(pid), "the worker outlived its app"
+
+
+def wait_for(got: list) -> None:
+    """Pump frames until an answer reached the UI thread."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not got and time.monotonic() < deadline:
+        EventLoop.idle()
+
+
+def test_no_worker_process_means_answers_from_a_thread(ui, monkeypatch):
+    def no_semaphores(*_args, **_kwargs):
+        raise NotImplementedError("This Python build lacks multiprocessing.synchronize")
+
+    monkeypatch.setattr(background, "ProcessPoolExecutor", no_semaphores)
+    worker, got = WorkerProcess(), []
+    answers = LatestAnswers(bounty_chances, lambda q, a: got.append(a), worker=worker)
+    question = (("3C",), 2, ("1H", "1S"))
+    assert answers.get(question) is None
+    wait_for(got)
+    assert got == [bounty_chances(*question)]
+    assert "cannot start" in worker.unavailable and "multiprocessing.synchronize" in worker.unavailable
+
+
+def test_a_worker_that_dies_mid_question_still_gets_the_answer_and_is_replaced(ui, tmp_path):
+    worker, got = WorkerProcess(), []
+    gate = tmp_path / "gate"
+    answers = LatestAnswers(partial(gated, str(gate), bounty_chances), lambda q, a: got.append(a), worker=worker)
+    question = (("3C",), 2, ("1H", "1S"))
+    assert answers.get(question) is None
+    ui.pump(3)  # the question goes out after the frame
+    first = worker.pid()
+    os.kill(first, signal.SIGKILL)
+    gate.touch()  # the thread that takes over runs the same gated work
+    wait_for(got)
+    assert got == [bounty_chances(*question)]
+    assert worker.unavailable == ""
+    second, got[:] = (("3C",), 1, ("1H",)), []
+    assert answers.get(second) is None
+    wait_for(got)
+    assert got == [bounty_chances(*second)]
+    assert worker.pid() not in (None, first)
+    worker.stop()
