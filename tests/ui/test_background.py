@@ -48,6 +48,19 @@ def test_the_worker_holds_no_kivy_and_stays_in_the_apps_process_group():
     assert pool.submit(process_group).result(WAIT_SECONDS) == os.getpgrp()
 
 
+def test_the_app_command_is_safe_to_run_again_in_the_worker():
+    """Spawn runs the app's main script again in the worker, as ``__mp_main__``
+    (multiprocessing.spawn._fixup_main_from_path): for the `companion` command that must
+    import no Kivy and start nothing."""
+    command = Path(sys.executable).parent / "companion"
+    if not command.exists():
+        pytest.skip("the companion command is not installed next to this Python")
+    code = (f"import runpy, sys; runpy.run_path({str(command)!r}, run_name='__mp_main__'); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('kivy', 'ui')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=WAIT_SECONDS)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
 def alive(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie waiting for its reaper does not)."""
     try:
@@ -76,8 +89,21 @@ def test_app_exit_ends_a_busy_worker_without_waiting_for_it(db, tmp_path):
     assert gone(pid, 10)
 
 
-def test_a_killed_app_leaves_no_worker_behind(tmp_path):
-    script = ("import sys, time\n"
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_a_killed_app_leaves_no_process_behind(tmp_path):
+    script = ("import time\n"
               "from ui.background import WORKER\n"
               "WORKER.start()\n"
               "print(WORKER.pid(), flush=True)\n"
@@ -86,11 +112,12 @@ def test_a_killed_app_leaves_no_worker_behind(tmp_path):
                            env={**os.environ, "KIVY_NO_CONSOLELOG": "1"})
     try:
         pid = int(app.stdout.readline())
-        assert alive(pid)
+        started = children(app.pid)  # the worker, and multiprocessing's resource tracker
+        assert pid in started
     finally:
         app.send_signal(signal.SIGKILL)
         app.wait()
-    assert gone(pid), "the worker outlived its app"
+    assert all(gone(child) for child in started), "a process outlived its app"
 
 
 def wait_for(got: list) -> None:
