@@ -61,6 +61,8 @@ SCREENS: dict[str, str] = {
     "rapidcity": "ui.rapidcity.referee:RefereeScreen",
 }
 
+#: screens one tap from Home, built ahead while Home is idle (their widgets, not their data)
+ONE_TAP = ("history", "stats")
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
@@ -103,8 +105,8 @@ class CompanionApp(App):
             Clock.schedule_once(self._build_ahead, PRELOAD_AFTER_S)
 
     def _build_ahead(self, _dt: float = 0) -> None:
-        """Build the next screen of a game Home offers to resume, then History's; then the
-        next, a frame later."""
+        """Build the next screen of a game Home offers to resume, then History's and
+        Statistics'; then the next, a frame later."""
         if self.store is None:  # the database's problem is all there is to show
             return
         try:
@@ -118,8 +120,8 @@ class CompanionApp(App):
         if waiting:
             self._fill_ahead(self.screen(waiting[0]), newest[waiting[0]])
             Clock.schedule_once(self._build_ahead, 0)
-        elif not self.manager.has_screen("history"):  # one tap from Home whatever is stored: its
-            self.screen("history")                    # list is read when it opens, its widgets now
+        elif any(not self.manager.has_screen(name) for name in ONE_TAP):
+            self.screen(next(name for name in ONE_TAP if not self.manager.has_screen(name)))
             Clock.schedule_once(self._build_ahead, 0)
         else:
             gc.freeze()

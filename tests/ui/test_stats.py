@@ -216,3 +216,17 @@ def test_the_sum_is_kept_and_used_until_a_game_or_a_seat_changes(table, monkeypa
     assert "Rita" not in ui.texts()
     ui.tap(ui.find("Ann", cls=Tab))
     assert any(t.startswith("Reaction from reveal to claim: median 215 ms") for t in ui.texts())
+
+
+def test_the_app_builds_statistics_while_home_is_idle_and_it_opens_with_the_figures(db):
+    from tests.ui.test_build_ahead import built_ahead
+
+    with Store(db) as store:
+        store.add_player("Ann", "red")
+        play(store, "spurs", games.spurs_short)
+    with built_ahead(db) as ui:
+        assert ui.app.manager.has_screen("stats") and ui.app.manager.current == "home"
+        assert not ui.app.screen("stats").counting  # its widgets only: nothing is counted until it opens
+        ui.tap("Statistics")
+        wait_counted(ui)
+        assert row(ui, "Ann") == ["Ann", "1", "1", "100%", "3.0"]
