@@ -153,3 +153,24 @@ def test_a_damaged_game_is_said_once_and_kept_until_its_log_changes(tmp_path):
         assert batches[0][1] == 4 and "cannot be read" in batches[0][2]["problem"]
         found = cache.read(store._db)
         assert found.missing == [] and aggregate(found.fresh).unreadable == 1
+
+
+def test_a_gangs_draw_counts_once_against_the_whole_bag():
+    # a gang draws from the whole bag (R-S4): Ann's 1 grey, 1 brown (hits for one weapon or
+    # the other) and 2 black; 3 drawn: 1 or 2 hits, 1/2 each, so 1.5 expected. Revealing
+    # the second desperado goes on with the same draw: still one draw.
+    settings = {"players": [{**games.ANN, "bag": {"grey": 1, "brown": 1, "black": 2}}, games.BOB], "target_fame": 9}
+    actions = [{"type": "desperado", "token": "D1", "count": 2, "desperados": [{"weapon": "revolver", "hits": 1}],
+                "draw": "physical", "drawn": {"grey": 1, "brown": 1, "black": 1}},
+               {"type": "reveal", "desperado": {"weapon": "rifle", "hits": 1, "fame": 1}}]
+    ann = aggregate([(1, summarise("spurs", settings, actions))]).of("spurs", "Ann")
+    assert (ann.luck.draws, ann.luck.hits, ann.luck.expected, ann.luck.tail) == (1, 2, 1.5, 0.5)
+    assert ann.fame["challenges"] == 1 and ann.plays == 0  # the game goes on
+
+
+def test_a_score_pad_counts_plays_wins_and_scores():
+    actions = [{"type": "add", "player": "Ann", "points": 5}, {"type": "add", "player": "Bob", "points": 7},
+               {"type": "finish"}]
+    stats = aggregate([(1, summarise("scorepad", {"players": ["Ann", "Bob"]}, actions))])
+    assert (stats.of("scorepad", "Bob").wins, stats.of("scorepad", "Ann").average_score) == (1, 5.0)
+    assert stats.of("scorepad").plays == 2 and stats.games == {"scorepad": 1}
