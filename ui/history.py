@@ -170,13 +170,14 @@ class HistoryScreen(Screen):
         if self._shown >= self._total:
             return
         try:
-            rows = history.games(App.get_running_app().store, self.where, offset=self._shown)
+            found = history.games(App.get_running_app().store, self.where, offset=self._shown,
+                                  limit=history.PAGE_SIZE)
         except StoreError as exc:
             self.message = str(exc)
             return
-        self._shown += len(rows) or self._total  # a list that shrank meanwhile: stop asking
+        self._shown += len(found) or self._total  # a list that shrank meanwhile: stop asking
         width = list_width()
-        self.ids.games.data.extend(self._data(row, width) for row in rows)
+        self.ids.games.data.extend(self._data(row, width) for row in found)
 
     @staticmethod
     def _data(row: history.GameRow, width: float) -> dict[str, Any]:
@@ -249,7 +250,7 @@ class HistoryLogScreen(Screen):
         if can_replay:
             text += "   (tap to replay the call)"
         return {"text": text, "seq": line.seq, "replays": can_replay,
-                "height": max(theme.TOUCH_MIN, text_height(text, width, theme.TEXT_SMALL) + theme.TOUCH_MIN / 4)}
+                "height": max(theme.TOUCH_MIN, text_height(text, width, theme.TEXT) + theme.TOUCH_MIN / 4)}
 
     def resume(self) -> None:
         """Reopen the game on its own screen, as Home's Resume does; a game that no longer

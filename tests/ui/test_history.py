@@ -136,3 +136,26 @@ def test_the_app_builds_history_while_home_is_idle_and_it_opens_filled_in(db):
         assert driver.app.manager.has_screen("history") and driver.app.manager.current == "home"
         open_history(driver)
         assert driver.screen.summary == "1 game" and row_texts(driver) == ["Ann, Bob: not finished"]
+
+
+def test_scrolling_to_the_end_of_the_list_reads_the_next_page(db, monkeypatch):
+    from companion import history
+
+    monkeypatch.setattr(history, "PAGE_SIZE", 4)
+    with Store(db) as store:
+        for i in range(10):
+            store.new_session("scorepad", {"players": [f"P{i}"]})
+    driver = start_app(db)
+    try:
+        driver.pump()
+        screen = open_history(driver)
+        games = screen.ids.games
+        assert screen.summary == "10 games" and len(games.data) == 4
+        for _ in range(5):  # a finger dragging the list up, then to its end
+            games.scroll_y = 0.5
+            driver.pump(1)
+            games.scroll_y = 0
+            driver.pump(2)
+        assert [row["who"] for row in games.data] == [f"P{i}: not finished" for i in reversed(range(10))]
+    finally:
+        stop_app(driver)
