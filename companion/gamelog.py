@@ -33,6 +33,10 @@ from companion.timeline import Timeline, action_loader, step
 PAGE = snapshots.EVERY
 #: told pages kept (an LRU): a screenful back and forth never tells a page twice
 KEPT_PAGES = 32
+#: a mark (the stacks where a page starts) is kept every this many pages, and where a jump
+#: landed: a mark's stacks grow with the game, so one per page would too (~20 MB at 50,000
+#: actions with an undo every 50); a page between marks walks at most this many pages
+MARK_EVERY = 10
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,7 @@ class GameLog:
         # events are numbered 1..n (a gap is damage, said where it is): the last number is the count
         last = self._db.execute("SELECT max(seq) FROM events WHERE session_id = ?", (session_id,)).fetchone()[0]
         self.count = last if isinstance(last, int) and last > 0 else 0
-        #: page number -> where that page starts (stacks, and the state once known)
+        #: page number -> where that page starts: the stacks (the state only for the first page)
         self._marks: dict[int, Snapshot] = {0: Snapshot(0, 0, 0, GENESIS, initial, RunStack(), RunStack())}
         self._pages: OrderedDict[int, list[LogLine]] = OrderedDict()
         self._cursor: Timeline | None = None  # where the last page told ended
@@ -210,7 +214,7 @@ class GameLog:
         def walked(seq: int) -> None:
             nonlocal at
             at = seq
-            if at % PAGE == 0:
+            if at % PAGE == 0 and (at // PAGE % MARK_EVERY == 0 or at // PAGE == number):
                 self._marks.setdefault(at // PAGE, Snapshot(at, len(undo), undo[-1] if undo else 0, GENESIS, None,
                                                             undo.copy(), redo.copy()))
 
@@ -231,8 +235,10 @@ class GameLog:
         actions_until(stop)
 
     def _mark(self, number: int, timeline: Timeline) -> None:
-        """Where page ``number`` starts: the stacks only (a state per page would grow with
-        the game; the nearest snapshot rebuilds it)."""
+        """Where page ``number`` starts, on every :data:`MARK_EVERY`-th page: the stacks
+        only (a state per mark would grow with the game; the nearest snapshot rebuilds it)."""
+        if number % MARK_EVERY:
+            return
         undo = timeline.undo
         self._marks.setdefault(number, Snapshot(timeline.seq, len(undo), undo[-1] if undo else 0, timeline.prefix,
                                                 None, undo.copy(), timeline.redo.copy()))

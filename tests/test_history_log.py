@@ -62,6 +62,7 @@ def play_with_undos(game, actions: int, seed: int = 5) -> None:
 
 def test_any_page_is_told_the_same_reached_in_order_or_by_a_jump(store, monkeypatch):
     monkeypatch.setattr(gamelog, "PAGE", 7)  # many pages from a short game
+    monkeypatch.setattr(gamelog, "MARK_EVERY", 3)  # and pages between marks
     game = store.new_session("spurs", SPURS)
     play_with_undos(game, 60)
     in_order = GameLog(store, game.id)
