@@ -174,3 +174,14 @@ def test_leaving_the_game_leaves_no_steps_open(ui):
     ui.pump()
     ui.tap(ui.find(startswith="Resume Spurs"))
     assert ui.app.manager.current == "spurs" and "+1" not in ui.texts()
+
+
+def test_a_draw_refused_from_the_form_leaves_the_form_as_it_was(ui):
+    start(ui)
+    ui.tap("Ann: actions")
+    ui.tap("Hunt")
+    page(ui).ids.token.text = ""  # the token's name erased (typing is tested on the setup screen)
+    ui.tap(ui.find("+", root=page(ui).ids.hits))
+    ui.tap("Draw for me")
+    assert ui.screen.message.startswith("Refused: ") and "token" in ui.screen.message
+    assert page(ui).name == "shoot" and page(ui).ids.hits.value == 3 and not ui.screen.session.actions

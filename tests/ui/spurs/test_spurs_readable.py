@@ -125,3 +125,13 @@ def test_setup_with_six_seats(ui):
     check(ui, "setup-six")
     ui.screen.ids.scroll.scroll_y = 0
     check(ui, "setup-six-bottom")
+
+
+
+def test_what_a_player_carries_is_shown_whole_on_a_row_of_three(ui):
+    begin_game(ui, names=SIX[:3])
+    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == "Bob")
+    panel.carried = "escorts the Stagecoach; P1 pelt, O2 outlaw, H3 horse; Lasso, Rifle"
+    ui.pump(2)
+    assert panel.carried in ui.texts(root=panel)
+    check(ui, "table-3-carrying")
