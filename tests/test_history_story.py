@@ -157,3 +157,16 @@ def test_any_rapid_city_game_is_told_without_a_failure(n, seed, healing, two, ul
         after = RAPIDCITY.apply(state, action)
         assert story.tell("rapidcity", state, action, after).startswith(f"Card {state.position + 1}, ")
         state = after
+
+
+def test_a_logged_card_is_found_among_the_calls_in_effect_and_an_undone_one_is_not():
+    from companion.rapidcity.story import call_number
+
+    state = RAPIDCITY.initial_state({"players": ["red", "blue", "green"], "seed": 7})
+    played, undone = ({"type": "play", "round": round_to_json(
+        simulate(state.next_card(), state.players, state.tiles, seed, settings=state.settings).delivered())}
+        for seed in (3, 4))
+    after = RAPIDCITY.apply(state, played)
+    assert call_number(after, played) == 1
+    assert call_number(after, undone) is None  # the same card played otherwise, then undone
+    assert call_number(after, {"type": "play", "round": "not a round"}) is None
