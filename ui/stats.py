@@ -85,6 +85,7 @@ class StatsScreen(Screen):
         store = App.get_running_app().store
         self.message = ""
         base: tuple[Stats, dict[int, int]] | None = None
+        key = ""
         try:
             seats = cache.player_seats(store._db)
             key = rollup.seats_key(seats)
@@ -120,10 +121,21 @@ class StatsScreen(Screen):
         def progress(done: int, batch: list[tuple[int, int, dict[str, Any]]]) -> None:
             Clock.schedule_once(lambda _dt: self._counted(counted + done, total, batch))
 
+        def work() -> None:
+            try:
+                cache.make(path, missing, progress, lambda: self._stop)
+            except sqlite3.Error as exc:  # the file went away or became unreadable: said, not raised
+                Clock.schedule_once(lambda _dt, why=str(exc): self._stopped(why))
+
         self._stop = False
-        self._worker = threading.Thread(target=cache.make, args=(path, missing, progress, lambda: self._stop),
-                                        name="statistics", daemon=True)
+        self._worker = threading.Thread(target=work, name="statistics", daemon=True)
         self._worker.start()
+
+    def _stopped(self, why: str) -> None:
+        self.progress = ""
+        self.message = f"Counting the games stopped: {why}"
+        if self.manager is not None and self.manager.current == self.name:
+            self.show()
 
     def _counted(self, done: int, total: int, batch: list[tuple[int, int, dict[str, Any]]]) -> None:
         self.stats.merge(aggregate(((sid, summary) for sid, _seq, summary in batch), self.identify))
@@ -165,6 +177,8 @@ class StatsScreen(Screen):
                    self.who, self.pick_player)
         body = self.ids.body
         body.clear_widgets()
+        if self.message:  # what went wrong reading or counting, whole, above what could be shown
+            body.add_widget(_caption(self.message))
         figures = self.stats.of(self.kind, self.who)
         shown = SHOWN.get(self.kind, PLAIN)
         for widget in self.overview(figures) + [_caption(w) for w in shown.words(figures)] + shown.charts(figures):

@@ -3,6 +3,7 @@ off the UI thread, and showing the numbers worked out by hand in tests/stats_gam
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 
@@ -230,3 +231,21 @@ def test_the_app_builds_statistics_while_home_is_idle_and_it_opens_with_the_figu
         ui.tap("Statistics")
         wait_counted(ui)
         assert row(ui, "Ann") == ["Ann", "1", "1", "100%", "3.0"]
+
+
+def test_counting_that_cannot_go_on_is_said_and_the_screen_stays(table, monkeypatch):
+    ui = table
+
+    def refuse(*_args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(cache, "make", refuse)
+    ui.tap("Statistics")
+    end = time.monotonic() + 10
+    while not ui.screen.message and time.monotonic() < end:
+        ui.pump(1)
+    assert ui.screen.message == "Counting the games stopped: disk I/O error" and ui.screen.progress == ""
+    assert "Counting the games stopped: disk I/O error" in ui.texts()
+    ui.tap("Bountytown")  # still answers
+    assert "Bountytown: 0 games played to the end." in ui.texts()
+    assert problems(ui.screen) == []
