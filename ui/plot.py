@@ -8,7 +8,7 @@ to its bar or point, and each series is named in text, so nothing is told by col
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
@@ -141,8 +141,10 @@ def _number(value: float) -> str:
 
 
 def bars_of(counts: dict[str, Sequence[float]], order: Sequence[str], names: dict[str, str] | None = None,
-            text=None) -> list:
-    """Bars for the categories of ``order`` present in ``counts``, named by ``names``."""
+            text: Callable[[Sequence[float]], str] | None = None) -> list[tuple[str, list[float], str]]:
+    """Bars (:attr:`BarChart.bars`) for the categories of ``order`` present in ``counts``, then
+    any others; named by ``names`` (else capitalised), each with ``text`` of its values
+    written above it (else the values themselves)."""
     names = names or {}
     shown = [c for c in order if c in counts] + sorted(c for c in counts if c not in order)
     return [(names.get(c, c.capitalize()), list(counts[c]), text(counts[c]) if text else

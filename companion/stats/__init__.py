@@ -5,7 +5,9 @@ Each session is summed up once, by replaying its log through the game's own engi
 per seat (:mod:`.spurs`, :mod:`.bountytown`, :mod:`.rapidcity`). Summaries are cached in
 the ``summaries`` table with the last event they saw and :data:`VERSION` (:mod:`.cache`),
 so the Statistics screen only adds summaries up (:mod:`.aggregate`), and a game that
-changed since (an undo after the end) or a formula that changed is summed up again.
+changed since (an undo after the end) or a formula that changed is summed up again. The
+sum of them all is kept too (:mod:`.rollup`), so an opening reads one row plus the games
+summed up since.
 """
 
 #: bump when any summary's formula or shape changes: every cached summary is then recomputed

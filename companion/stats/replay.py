@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import reduce
 from typing import Any, Iterator, Mapping, Sequence
 
 from companion.dbrows import RowDamage, event_action, session_fields
@@ -63,13 +64,6 @@ def steps(engine: Engine, settings: Mapping[str, Any],
         state = after
 
 
-def final_state(engine: Engine, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Any:
-    state = engine.initial_state(settings)
-    for action in actions:
-        state = engine.apply(state, action)
-    return state
-
-
 def seat(name: str, won: bool, score: float | None, **figures: Any) -> dict[str, Any]:
     """One player's line of a summary: the fields every game has, then its own."""
     return {"name": name, "won": won, "score": score, **figures}
@@ -90,7 +84,7 @@ def scores_only(kind: str, settings: Mapping[str, Any], actions: Sequence[Mappin
     """Plays, wins and scores from the engine's result, for a game with no figures of its
     own (the score pad)."""
     engine = engine_for(kind)
-    state = final_state(engine, settings, actions)
+    state = reduce(engine.apply, actions, engine.initial_state(settings))
     result = engine.result(state)
     players = list(getattr(state, "players", ()))
     scores = (result or {}).get("scores", {})
