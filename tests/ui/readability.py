@@ -1,6 +1,7 @@
 """The table rules, checked on whatever a screen shows: text at least 16 px, text that fits the
 box it is drawn in (nothing spills, is cut or has a word broken across lines), touch targets at
-least 48 px.
+least 48 px, and layouts that hold what they are given (no row pushed out of its box, no list
+squeezed to nothing).
 
 Any UI test can call :func:`problems` on a screen; an empty list means the screen passes.
 """
@@ -11,7 +12,10 @@ import re
 
 from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from ui import theme
@@ -85,6 +89,14 @@ def problems(root, *, min_text: float | None = None, min_touch: float | None = N
                 found.append(f"{name}: shortened")
             if broken_word(widget):
                 found.append(f"{name}: a word broken across lines")
+        parent = widget.parent
+        if isinstance(parent, (BoxLayout, GridLayout)) and (
+                widget.x < parent.x - SLACK or widget.right > parent.right + SLACK
+                or widget.y < parent.y - SLACK or widget.top > parent.top + SLACK):
+            found.append(f"{name}: sticks out of its {type(parent).__name__} (too much to fit)")
+        if isinstance(widget, ScrollView) and widget.children and widget.children[0].height > 1 \
+                and widget.height < min_touch - 0.5:
+            found.append(f"{name}: list squeezed to {widget.height:.0f} px")
         if isinstance(widget, ButtonBehavior) and not widget.disabled and (
                 widget.width < min_touch - 0.5 or widget.height < min_touch - 0.5):
             found.append(f"{name}: target {widget.width:.0f}x{widget.height:.0f} px < {min_touch:.0f}")

@@ -81,6 +81,7 @@ class TileView(BoxLayout):
     claim = StringProperty("")  # "1st 431.2 ms"
     claimant = StringProperty("")  # colour of who is on it, once named
     claimant_name = StringProperty("")
+    racing = BooleanProperty(False)  # a card is being played: the tile keeps room for its claim
 
 
 class TableView(FloatLayout):
@@ -89,11 +90,14 @@ class TableView(FloatLayout):
     top and six finger-sized tiles fit round the circle without overlapping."""
 
     centre = StringProperty("")
+    wide = BooleanProperty(False)  # five or six tiles: an oval, wider than high
 
     def show_tiles(self, tiles: list[TileView]) -> None:
+        self.wide = len(tiles) > 4
         for tile in self.tile_views():
             self.remove_widget(tile)
         for tile in tiles:
+            tile.bind(height=self._trigger_layout)  # a name wrapping onto a second line moves it
             self.add_widget(tile)
 
     def tile_views(self) -> list[TileView]:
@@ -105,7 +109,8 @@ class TableView(FloatLayout):
         tiles = self.tile_views()
         if not tiles:
             return
-        w, h = tiles[0].size
+        w = max(tile.width for tile in tiles)
+        h = max(tile.height for tile in tiles)
         step = 2 * math.pi / len(tiles)
         for i, tile in enumerate(tiles):
             angle = math.pi / 2 - step / 2 - step * i
@@ -181,6 +186,10 @@ class PickChip(Chip):
     """A player chip in a narrow cell: a long name wraps onto a second line."""
 
 
+class CallButton(BigButton):
+    """A past call in the list, at reading size: its words wrap and the button grows to hold them."""
+
+
 class HandToggle(ToggleButton):
     """Which hand a touch was made with (Ultimate mode, R-R9)."""
 
@@ -201,6 +210,8 @@ class RefereeScreen(GameScreen):
     alert = StringProperty("")  # faulty pads and hardware trouble, by tile name
     cards_left = StringProperty("")
     touch_list = StringProperty("")
+    touch_step = StringProperty("by")  # the touch's half being asked: "by" (who touched) or "pawn"
+    touch_prompt = StringProperty("")
     ultimate = BooleanProperty(False)
     touch_card = BooleanProperty(False)  # the card shown is decided by touches, not pads
 
@@ -231,7 +242,6 @@ class RefereeScreen(GameScreen):
         self._by: str | None = None
         self._heard: set[tuple[int, float]] = set()  # (pad, t_ms) of the claims heard this card
         self._guessed: tuple[tuple[int, int], str] | None = None  # (press, player) filled in as the last one left
-        self._pawn: str | None = None
         self._hand = HANDS[0]
         self._tiles_for: Any = None
         self._card_position = -1  # the pile's position the card in hand was drawn at
@@ -290,6 +300,7 @@ class RefereeScreen(GameScreen):
         state = self.state
         for tile in self.tiles.values():
             tile.claim = tile.claimant = tile.claimant_name = ""
+            tile.racing = False
         self.card_text = self.hint = ""
         if state.game_over:
             winners = [state.name_of(p) for p in state.winners]
@@ -523,6 +534,8 @@ class RefereeScreen(GameScreen):
             return
         self.message = ""
         self.live = LiveCard(round_template(self.state), started_ns=now_ns())
+        for tile in self.tiles.values():
+            tile.racing = True  # room for a claim now, so no tile moves when one lands
         self._card_position = self.state.position
         self.preview = None
         self.stage = "waiting"
@@ -745,11 +758,11 @@ class RefereeScreen(GameScreen):
     def _show_touches(self) -> None:
         card = self.live.card
         if card["type"] == "armed":
-            self.status = (f"{self.names[card['player']]} attacked. Tap who touched, then whose pawn, "
-                           "in the order it happened. Nobody: go on.")
+            self.status = (f"{self.names[card['player']]} attacked: enter each touch in the order it happened. "
+                           "Nobody touched: tap Verdict.")
         else:
-            self.status = "Tap who touched, then whose pawn. Nobody touched: go on."
-        self._by = self._pawn = None
+            self.status = "Enter each touch: who touched, then whose pawn. Nobody touched: tap Verdict."
+        self._by = None
         self._hand = card.get("hand", HANDS[0])
         panel = self.panels["touches"]
         for box, pick in ((panel.ids.by, self.touch_by), (panel.ids.pawn, self.touch_pawn)):
@@ -764,35 +777,44 @@ class RefereeScreen(GameScreen):
         self._show_presses(panel.ids.rows)  # ruling: R-R10 - presses on a Disarmed card moved pawns
         if panel.ids.rows.children:
             self.status += " A pad pressed: tap whose pawn was on it."
+        self._ask_touch()
         self._list_touches()
 
     def touch_by(self, player: str) -> None:
         self._by = player
-        self._add_touch()
+        self._ask_touch()
 
     def touch_pawn(self, player: str) -> None:
-        self._pawn = player
-        self._add_touch()
+        """The second half of a touch: it is kept, in order, and the next one can start."""
+        self.live.add_touch(self._by, player, self._hand if self.ultimate else None, now_ns())
+        self.preview = self.live.verdict()
+        self._by = None
+        self._ask_touch()
+        self._list_touches()
+
+    def _ask_touch(self) -> None:
+        """One line of chips at a time, so six players' names fit at reading size: who
+        touched, then whose pawn they touched."""
+        self.touch_step = "by" if self._by is None else "pawn"
+        self.touch_prompt = "Who touched?" if self._by is None else f"Whose pawn did {self.names[self._by]} touch?"
+        panel = self.panels["touches"]
+        for grid in (panel.ids.by, panel.ids.pawn):
+            asked = grid is (panel.ids.by if self._by is None else panel.ids.pawn)
+            grid.opacity, grid.disabled = (1 if asked else 0), not asked
+            for chip in grid.children:
+                chip.state = "normal"
 
     def touch_hand(self, hand: str) -> None:
         self._hand = hand
 
-    def _add_touch(self) -> None:
-        """Both halves tapped: the touch is kept, in order, and the chips clear for the next."""
-        if self._by is None or self._pawn is None:
-            return
-        self.live.add_touch(self._by, self._pawn, self._hand if self.ultimate else None, now_ns())
-        self.preview = self.live.verdict()
-        self._by = self._pawn = None
-        panel = self.panels["touches"]
-        for chip in [*panel.ids.by.children, *panel.ids.pawn.children]:
-            chip.state = "normal"
-        self._list_touches()
-
     def undo_touch(self) -> None:
-        if self.live.touches:
+        """Take back the half-entered touch, or else the last touch entered."""
+        if self._by is not None:
+            self._by = None
+        elif self.live.touches:
             self.live.touches.pop()
             self.preview = self.live.verdict()
+        self._ask_touch()
         self._list_touches()
 
     def _list_touches(self) -> None:
@@ -859,8 +881,8 @@ class RefereeScreen(GameScreen):
         box.clear_widgets()
         names = self.names
         for number, played in enumerate(self.state.played, start=1):
-            box.add_widget(BigButton(text=f"{number}. {call_summary(played.round['card'], played.verdict, names)}", font_size=theme.TEXT_SMALL,
-                                     on_release=lambda _b, n=number: self.show_call(n)))
+            box.add_widget(CallButton(text=f"{number}. {call_summary(played.round['card'], played.verdict, names)}",
+                                      on_release=lambda _b, n=number: self.show_call(n)))
         if not self.state.played:
             box.add_widget(NoteText(text="No cards played yet."))
         self.stage = "history"

@@ -2,7 +2,9 @@
 glance who was first and by how much (the list beside it gives the exact figures).
 
 The strip spans the first claim to the last, so a 0.5 ms gap between two claims is as
-visible as a 200 ms one would be in a wider race; a dead heat is drawn in red and says so.
+visible as a 200 ms one would be in a wider race; a dead heat is drawn in red (the rows under
+the strip say so in words). Each claim's place and tile is written above or below the line,
+moved aside where claims close in time would overprint, with a leader to its mark.
 """
 
 from __future__ import annotations
@@ -48,22 +50,41 @@ class FinishStrip(Widget):
             return
         axis = self.center_y
         low, span = self.span()
+        textures = []
+        for place, _t, tile, _heat in self.marks:
+            label = CoreLabel(text=f"{place} {tile}", font_size=theme.TEXT_SMALL, color=theme.PARCHMENT)
+            label.refresh()
+            textures.append(label.texture)
+        xs = [self.mark_x(t) for _, t, _, _ in self.marks]
         with self.canvas:
             Color(*theme.PARCHMENT)
             Line(points=[self.mark_x(low), axis, self.mark_x(low + span), axis], width=dp(1.5))
-            for i, (place, t_ms, tile, heat) in enumerate(self.marks):
-                x = self.mark_x(t_ms)
-                colour = theme.DANGER if heat else theme.ACCENT
-                Color(*colour)
+            for x, (_place, _t, _tile, heat) in zip(xs, self.marks):
+                Color(*(theme.DANGER if heat else theme.ACCENT))
                 Line(points=[x, axis - dp(12), x, axis + dp(12)], width=dp(3))
-                words = f"{place} {tile}" + (" (dead heat)" if heat else "")
-                # alternate above and below, so neighbours close in time do not overprint
-                self._text(words, x, axis + dp(14) if i % 2 == 0 else axis - dp(14) - dp(18))
+            # alternate above and below, each row laid out so that no two labels overprint
+            for row, y, tip in ((0, axis + dp(14), axis + dp(12)), (1, axis - dp(14) - dp(18), axis - dp(12))):
+                picks = list(range(row, len(self.marks), 2))
+                lefts = self._spread([xs[i] for i in picks], [textures[i].width for i in picks])
+                for i, left in zip(picks, lefts):
+                    texture = textures[i]
+                    if abs(left + texture.width / 2 - xs[i]) > dp(2):  # moved aside: a leader to its mark
+                        Color(*theme.PARCHMENT)
+                        Line(points=[xs[i], tip, left + texture.width / 2, y + texture.height if row else y], width=dp(1))
+                    Color(1, 1, 1, 1)
+                    Rectangle(texture=texture, pos=(left, y), size=texture.size)
 
-    def _text(self, words: str, centre_x: float, y: float) -> None:
-        label = CoreLabel(text=words, font_size=theme.TEXT_SMALL, color=theme.PARCHMENT)
-        label.refresh()
-        texture = label.texture
-        x = min(max(centre_x - texture.width / 2, self.x), self.right - texture.width)
-        Color(1, 1, 1, 1)
-        Rectangle(texture=texture, pos=(x, y), size=texture.size)
+    def _spread(self, centres: list[float], widths: list[float]) -> list[float]:
+        """Left edges for labels centred on ``centres`` (in order) that stay on the strip and
+        keep a gap between neighbours: pushed right past the one before, then back left from
+        the strip's end."""
+        gap = dp(8)
+        lefts: list[float] = []
+        for centre, width in zip(centres, widths):
+            left = max(centre - width / 2, self.x)
+            lefts.append(left if not lefts else max(left, lefts[-1] + widths[len(lefts) - 1] + gap))
+        limit = self.right
+        for i in reversed(range(len(lefts))):
+            lefts[i] = min(lefts[i], limit - widths[i])
+            limit = lefts[i] - gap
+        return lefts

@@ -42,7 +42,7 @@ def badges(ui) -> list[str]:
 
 def standing(state) -> list[str]:
     counts = [state.bullets_of(p) for p in state.players]
-    return [f"{state.name_of(p)} / {n} bullet{'' if n == 1 else 's'}" for p, n in zip(state.players, counts)]
+    return [f"{state.name_of(p)} / {n}" for p, n in zip(state.players, counts)]
 
 
 def set_up(ui, *, ultimate: bool = True) -> RefereeScreen:
@@ -201,7 +201,7 @@ def play_card(ui, number: int, shots: set[str] | None = None) -> None:
 def test_a_whole_game_through_the_widgets(ui):
     screen = set_up(ui)
     assert screen.stage == "ready"
-    assert badges(ui) == ["Ann / 0 bullets", "Bob / 0 bullets", "green / 0 bullets"]
+    assert badges(ui) == ["Ann / 0", "Bob / 0", "green / 0"]
     assert f"{len(screen.state.deck)} cards left" in ui.texts()
     kinds = set()
     number = 0
