@@ -1,6 +1,7 @@
 """Renders the README's screenshots with the app itself, headless, from a demo database.
 
 Run: python docs/make_screenshots.py  (writes docs/*.png at 800x480)
+     python docs/make_screenshots.py 1280x720 FOLDER  (the same screens at another size, elsewhere)
 """
 
 import os
@@ -16,18 +17,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.launch import configure_kivy  # noqa: E402
 
 configure_kivy(fullscreen=False)
+if len(sys.argv) == 3:  # another window size, written to another folder
+    from kivy.config import Config
+
+    for key, value in zip(("width", "height"), sys.argv[1].split("x")):
+        Config.set("graphics", key, value)
 
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
 from companion.engine import RuleError  # noqa: E402
+from companion.rapidcity.deck import shuffled_deck  # noqa: E402
+from companion.rapidcity.engine import round_template  # noqa: E402
+from companion.rapidcity.model import ArmedCard, CharacterCard  # noqa: E402
 from companion.store import Store  # noqa: E402
 from kivy.uix.textinput import TextInput  # noqa: E402
 
 from ui import keyboard  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 
-DOCS = Path(__file__).resolve().parent
+DOCS = Path(sys.argv[2]) if len(sys.argv) == 3 else Path(__file__).resolve().parent
 
 
 def shot(name: str) -> None:
@@ -135,6 +144,79 @@ BOUNTYTOWN = {
 }
 RAPIDCITY = {"players": ["red", "blue", "green", "yellow"], "seed": 1874,
              "names": {"red": "Annie", "blue": "Doc", "green": "Calamity", "yellow": "Wyatt"}}
+SIX = {"red": "Calamity Jane", "blue": "Wild Bill Hickok", "green": "Annie Oakley",
+       "yellow": "Doc Holliday", "black": "Black Bart", "white": "Butch Cassidy"}
+
+
+def idle_until(condition, frames: int = 600) -> None:
+    for _ in range(frames):
+        if condition():
+            return
+        EventLoop.idle()
+    raise RuntimeError("the screen never got there")
+
+
+def referee(app: CompanionApp, names: dict[str, str], first: type, **settings):
+    """A Rapid City game whose first card is of kind ``first``, on the Ready step."""
+    seed = next(s for s in range(300) if isinstance(shuffled_deck(tuple(names), s)[0], first))
+    app.start_session("rapidcity", {"players": list(names), "names": names, "seed": seed, **settings})
+    screen = app.manager.current_screen
+    screen.delay_s = (0.01, 0.02)
+    return screen
+
+
+def race(app: CompanionApp, screen, shots: dict[int, str]) -> None:
+    """Ready, the card, and a pawn on each tile in turn; ``shots`` names the moments to keep
+    (after that many claims)."""
+    press(app, "Ready")
+    idle_until(lambda: screen.stage == "window")
+    hw = app.hardware()
+    for count, tile in enumerate(screen.state.tiles, start=1):
+        hw.press(tile.pad)
+        idle_until(lambda p=tile.pad: screen.tiles[p].claim)
+        if count in shots:
+            shot(shots[count])
+    idle_until(lambda: screen.stage == "finish")
+
+
+def rapidcity_moments(app: CompanionApp) -> None:
+    """The referee's steps: setup, claims landing, the photo finish with who is where, the
+    verdict, touches on a cowboy card, the past calls, the end; and six players with long names."""
+    setup = app.go("rapidcity_setup")
+    for name in RAPIDCITY["names"].values():  # each profile sits at its own colour
+        press(app, name, setup.ids.profiles)
+    shot("rapidcity-setup")
+    screen = referee(app, RAPIDCITY["names"], CharacterCard, window_ms=60_000)
+    race(app, screen, {2: "rapidcity-claims"})
+    rows = screen._press_rows(screen.panels["finish"].ids.rows)
+    for player, row in zip(RAPIDCITY["players"][:2], rows):  # two taps; the last two are left
+        screen.pick((row.pad, row.press_ns), player)
+    shot("rapidcity-photo-finish")
+    press(app, "Verdict")
+    shot("rapidcity-verdict")
+    press(app, "Confirm")
+    for tile in screen.state.tiles:  # the pawns go back in front of their players (R-R3)
+        app.hardware().release(tile.pad)
+    idle_until(lambda: not any(tile.pressed for tile in screen.tiles.values()))
+    screen.show_history()
+    shot("rapidcity-past-calls")
+    screen = referee(app, RAPIDCITY["names"], ArmedCard, ultimate=True)
+    press(app, "Ready")
+    idle_until(lambda: screen.stage == "window")
+    press(app, "Touches")
+    card = screen.live.card
+    screen.touch_by(card["player"])
+    screen.touch_pawn("green" if card["player"] != "green" else "red")
+    shot("rapidcity-touches")
+    while not screen.state.game_over:  # the rest of the pile with nobody on a tile
+        screen.act({"type": "play", "round": {**round_template(screen.state), "events": [], "touches": []}})
+    shot("rapidcity-end")
+    screen = referee(app, SIX, CharacterCard, window_ms=60_000)
+    shot("rapidcity-six-ready")
+    race(app, screen, {})
+    for player, row in zip(SIX, screen._press_rows(screen.panels["finish"].ids.rows)):
+        screen.pick((row.pad, row.press_ns), player)
+    shot("rapidcity-six-finish")
 
 
 def main() -> None:
@@ -164,6 +246,7 @@ def main() -> None:
         shot("statistics")
         table_moments(app)
         history_moments(app)
+        rapidcity_moments(app)
         app.stop()
 
 

@@ -251,6 +251,7 @@ class RefereeScreen(GameScreen):
 
     def on_session(self, screen: Any, session: Any) -> None:
         self._drop_card()
+        self.stage = "ready"  # another game opens on its next card, not on the last one's past calls
         super().on_session(screen, session)
 
     @property

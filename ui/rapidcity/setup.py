@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -83,7 +84,9 @@ class RapidCitySetup(Screen):
         box = self.ids.profiles
         box.clear_widgets()
         for player in App.get_running_app().store.players():
-            chip = Chip(text=player.name, colour=player.colour, size_hint_x=None, width=130)
+            chip = Chip(text=player.name, colour=player.colour, size_hint_x=None)
+            chip.texture_update()
+            chip.width = max(dp(130), chip.texture_size[0] + dp(16))  # the whole name, at any scale
             chip.state = "down" if self._row_named(player.name) else "normal"
             chip.bind(on_release=lambda c, p=player: self.use_profile(c, p))
             box.add_widget(chip)

@@ -29,6 +29,7 @@ class Taps:
         self.ui, self.count = ui, 0
 
     def __call__(self, text: str, root=None) -> None:
+        self.ui.pump(3)  # a person looks before tapping: the list has settled
         widget = self.ui.find(text, root=root)
         x, y = widget.to_window(*widget.center)
         node = widget.parent

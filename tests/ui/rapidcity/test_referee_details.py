@@ -245,3 +245,11 @@ def test_with_the_setting_on_the_table_names_a_false_starter_who_takes_a_bullet(
     notes = [n.text for n in screen.panels["verdict"].ids.notes.children]
     assert any("made a false start on pad 3" in n and "blue" in n for n in notes)
     assert screen.preview.bullets["blue"] == 1
+
+
+def test_a_new_game_opens_on_its_next_card_even_if_the_last_one_showed_its_past_calls(ui):
+    start(ui)
+    ui.tap("Past calls")
+    assert ui.screen.stage == "history"
+    screen = start(ui, seed=character_seed())
+    assert screen.stage == "ready" and "Ready" in ui.texts()
