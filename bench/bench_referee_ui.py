@@ -21,6 +21,24 @@ textures), drawing that frame, and rasterising it. The samples over 20 ms are su
 by where their time went, and so are the frames drawn during the race that were not a
 claim's (a countdown, a chattering pad's level): each one a claim may have to wait for.
 
+What the breakdown showed (issue 12), and what the screen does about it. Kivy draws the
+whole window whenever anything on it changed (kivy/base.py ``EventLoop.idle``; kivy/core/
+window ``on_draw`` clears and draws the whole canvas), and a frame here is rasterised by
+software GL on the app's thread at its flip, so a claim that arrives during another frame
+waits for all of it. Before: a chattering pad redrew its tile on every edge (a frame per
+edge, up to 50 a second), the countdown redrew every tenth of a second, the status line
+was rendered by all eight step panels, and the last claim's frame also built the photo
+finish (46 ms of the app thread's CPU on average for a claim, most of it there). Now: a
+chattering pad's level and the countdown are redrawn once a second
+(ui/rapidcity/padlevels.py), only the step on screen renders the status line, a burst of
+edges wakes one poll, and the photo finish comes in the frame after the last claim's. The
+edge's own path (pin callback, fault watch, lockout, queue, wake) is well under a
+millisecond; what is left is the claim's own frame (about 6 ms of CPU) and, about once a
+second, a countdown frame that a claim may have to wait behind: software GL rasterises
+the referee screen in several times the time of an empty window (printed at the end), a
+cost a Pi's GPU takes off the CPU. llvmpipe keeps Mesa's default of one thread per core:
+LP_NUM_THREADS 0, 1 and 2 rasterised no faster under the shared machine's load.
+
 Target (issue "Rapid City electronic referee"): median under 20 ms, p99 under 50 ms.
 Then the same with a chattering pad (see ``chattering``), at three sizes of edges per
 card; target (issue 12, "Fast at Pi scale"): p99 under 20 ms, flat as the edges grow.
@@ -323,7 +341,7 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
             RefereeScreen.poll = original_poll
             if chatter is not None:
                 chatter.stop()
-            app.dispatch("on_stop")
+            close(app)
     for sample in samples:
         sample.wait_for(frames)
     return Run(samples, poll_ms, race["other"], race["s"])
@@ -372,12 +390,19 @@ def frame_cost(frames_wanted: int = 40) -> None:
                 Window.add_widget(child)
         finally:
             Window.unbind(on_draw=on_draw, on_flip=on_flip)
-            app.dispatch("on_stop")
+            close(app)
     print(f"\none frame here, median of {frames_wanted} (drawing = the app's thread issuing GL; rasterising = "
           f"software GL's pixels, which a GPU does):")
     print(f"  the referee screen with a card open: drawing {referee[0]:.1f} ms, rasterising {referee[1]:.1f} ms")
     print(f"  an empty {Window.width}x{Window.height} window:          drawing {empty[0]:.1f} ms, "
           f"rasterising {empty[1]:.1f} ms")
+
+
+def close(app: CompanionApp) -> None:
+    """Stop the app and take its widgets off the window: the window outlives it, and a root
+    left on it would be drawn (and rasterised) under the next run's in every frame."""
+    Window.remove_widget(app.root)
+    app.dispatch("on_stop")
 
 
 class Chatter:
