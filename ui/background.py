@@ -45,8 +45,7 @@ A = TypeVar("A")
 #: a worker that dies is started again for the next question this many times; after that
 #: the app works answers out itself (something keeps killing it: memory, a sandbox)
 RESTARTS = 2
-#: how long app exit waits for the worker to start (to learn its pid) before leaving it to
-#: its own watch on the app (companion/worker.py)
+#: how long app exit waits for a starting worker to tell its pid (to end it)
 STOP_SECONDS = 5.0
 
 # The start method is 'spawn', on purpose. 'fork' (Linux's default in Python 3.11) would copy
@@ -140,7 +139,7 @@ class WorkerProcess:
                 os.kill(pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass  # it had already ended
-        pool.shutdown(wait=True)
+        pool.shutdown(wait=pid is not None)  # a worker that did not start in time is not waited for
 
     def _give_up(self, why: str) -> None:
         self.unavailable = why
@@ -152,13 +151,14 @@ WORKER = WorkerProcess()
 
 
 class LatestAnswers(Generic[Q, A]):
-    """Answers to ``work(*question)``, worked out one at a time by ``worker`` (a thread of
-    the app when ``worker`` is ``None``)."""
+    """Answers to ``work(*question)``, worked out one at a time by ``worker`` (or, when it
+    cannot run, a thread of the app)."""
 
     def __init__(self, work: Callable[..., A], ready: Callable[[Q, A | Exception], None], keep: int = 64,
-                 worker: WorkerProcess | None = WORKER) -> None:
+                 worker: WorkerProcess = WORKER) -> None:
         self._work, self._ready, self._keep, self._worker = work, ready, keep, worker
-        self._module = getattr(work, "__module__", None) or getattr(getattr(work, "func", None), "__module__", "")
+        module = getattr(work, "__module__", None)
+        self._modules = (module,) if module else ()  # loaded when the worker starts
         self._known: OrderedDict[Q, A | Exception] = OrderedDict()
         self._running: Q | None = None
         self._wanted: Q | None = None
@@ -181,8 +181,7 @@ class LatestAnswers(Generic[Q, A]):
     def prepare(self) -> None:
         """Start the worker ahead of the first question (after this frame is drawn), so that
         question does not wait for a Python to start."""
-        if self._worker is not None:
-            Clock.schedule_once(lambda _dt: self._worker.start(self._module))
+        Clock.schedule_once(lambda _dt: self._worker.start(*self._modules))
 
     def _start(self, question: Q) -> None:
         """Work ``question`` out, sent after this frame is drawn: the frame showing the tap
@@ -192,7 +191,7 @@ class LatestAnswers(Generic[Q, A]):
         Clock.schedule_once(lambda _dt: self._send(question))
 
     def _send(self, question: Q) -> None:
-        pool = self._worker.start(self._module) if self._worker is not None else None
+        pool = self._worker.start(*self._modules)
         if pool is not None:
             try:
                 future = pool.submit(self._work, *question)
