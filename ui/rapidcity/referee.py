@@ -573,8 +573,8 @@ class RefereeScreen(GameScreen):
         elif self.preview.touch_presses:
             # ruling: R-R10 - a press during a Disarmed card is a touch, said the moment it happens
             press = self.preview.touch_presses[-1]
-            self.status = (f"{self.tiles[press.pad].tile_name} pressed at {ms(press.t_ms)}: a pawn was moved! "
-                           f"Its owner takes a bullet unless you name who moved it (R-R10). "
+            self.claim_said = f"{self.tiles[press.pad].tile_name} pressed at {ms(press.t_ms)}: a pawn was moved!"
+            self.status = (f"Its owner takes a bullet unless you name who moved it (R-R10). "
                            f"{left} s left, or tap Touches when done")
         else:
             self.status = f"Pads do not count on this card - {left} s left, or tap Touches when done"

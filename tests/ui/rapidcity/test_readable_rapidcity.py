@@ -13,7 +13,8 @@ from kivy.uix.textinput import TextInput
 
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.engine import round_template
-from companion.rapidcity.model import ArmedCard, CharacterCard
+from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
+from hardware.events import now_ns
 from tests.ui.rapidcity.test_referee_game import pump_until, reveal
 from tests.ui.readability import on_screen, problems
 from ui import theme
@@ -22,7 +23,7 @@ from ui.rapidcity.referee import RefereeScreen
 THREE = {"red": "Ann", "blue": "Bob", "green": "Calamity"}
 SIX = {"red": "Calamity Jane", "blue": "Wild Bill Hickok", "green": "Annie Oakley",
        "yellow": "Doc Holliday", "black": "Black Bart", "white": "Butch Cassidy"}
-VERDICT = re.compile(r"takes a bullet|returns a bullet|No bullet|no bullets| - bullet: ")
+VERDICT = re.compile(r"takes a bullet \(|returns a bullet \(|No bullet:|Nobody takes a bullet| - bullet: | - no bullets")
 CLAIM_TIME = re.compile(r"\d\.\d ms")
 
 
@@ -142,3 +143,26 @@ def test_a_cowboy_card_reads_across_the_table(ui, names):
     check(ui, names, "touched")
     ui.tap("Verdict")
     check(ui, names, "verdict-armed")
+
+
+@pytest.mark.parametrize("names", [THREE, SIX], ids=["three", "six"])
+def test_a_moved_pawn_a_false_start_and_a_stuck_pad_read_across_the_table(ui, names, monkeypatch):
+    screen = start(ui, names, DisarmedCard, window_ms=60_000, false_start_bullet=True)
+    hw = ui.app.hardware()
+    hw.press(3, at_ns=now_ns() - 11 * 1_000_000_000)  # a pawn left leaning on a button
+    hw.tick()
+    pump_until(ui, lambda: screen.tiles[3].fault == "stuck")
+    check(ui, names, "stuck")
+    hw.release(3)
+    pump_until(ui, lambda: not screen.tiles[3].fault)
+    monkeypatch.setattr(RefereeScreen, "delay_s", (2.0, 2.5))  # the press lands in the wait
+    ui.tap("Ready")
+    hw.press(1)
+    pump_until(ui, lambda: screen.status.startswith("False start!"))
+    hw.release(1)
+    pump_until(ui, lambda: screen.stage == "window", frames=2000)
+    hw.press(2)
+    pump_until(ui, lambda: screen.tiles[2].claim.startswith("MOVED"))
+    check(ui, names, "moved-pawn")
+    ui.tap("Touches")
+    check(ui, names, "moved-pawn-touches")

@@ -35,7 +35,8 @@ def test_a_press_on_a_disarmed_card_is_said_at_once_and_the_owner_or_the_mover_t
     assert card["type"] == "disarmed"
     ui.app.hardware().press(2)
     pump_until(ui, lambda: screen.tiles[2].claim.startswith("MOVED"))
-    assert "a pawn was moved!" in screen.status and "(R-R10)" in screen.status
+    assert screen.claim_said == f"Tipi 1 pressed at {screen.tiles[2].claim.split(' ', 1)[1]}: a pawn was moved!"
+    assert "(R-R10)" in screen.status
     assert any("a pawn was moved!" in text for text in ui.texts())
     ui.tap("Touches")
     panel = screen.panels["touches"]
