@@ -14,6 +14,7 @@ from ui import theme
 from ui.app import SCREENS
 from ui.kvload import load_kv
 from ui.widgets import BigButton, Caption
+import ui.usb  # noqa: F401  (UsbOffer for the kv rule)
 
 
 def player_names(info: SessionInfo) -> list[str]:
@@ -49,6 +50,10 @@ class HomeScreen(Screen):
     def on_pre_enter(self, *_args) -> None:
         self.message = ""
         self.refresh()
+        self.ids.usb.start()  # offers a backup while a USB stick is plugged in
+
+    def on_leave(self, *_args) -> None:
+        self.ids.usb.stop()
 
     def resume(self, session_id: int) -> None:
         """Reopen a game; a log that no longer replays is said here, not a crash."""
