@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.update(SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
@@ -124,6 +125,26 @@ def history_moments(app: CompanionApp) -> None:
     shot("history")
     app.screen("history").open_game(game.id)
     shot("history-log")
+
+
+def bountytown_moments(app: CompanionApp) -> None:
+    """A Bountytown duel with the cards entered and the exact odds shown, and its result."""
+    app.start_session("bountytown", BOUNTYTOWN)
+    screen = app.manager.current_screen
+    screen.act({"type": "move", "to": "Boot Hill"})
+    press(app, "Duel")
+    duel = screen.ids.duel
+    (target,) = [w for w in duel.ids.targets.children if w.text.startswith("Jesse James")]
+    target.dispatch("on_release")
+    for card in ("5S", "5D", "5C", "1H", "2H"):
+        duel.ids.desk.add(card)
+    deadline = time.monotonic() + 30  # the odds are worked out off the UI thread
+    while "Working out" in duel.info and time.monotonic() < deadline:
+        EventLoop.idle()
+    shot("bountytown-duel")
+    for card in ("1C", "2D"):
+        duel.ids.desk.add(card)
+    shot("bountytown-duel-result")
 
 
 BAG = {"grey": 4, "brown": 2, "white": 1, "black": 2, "red": 1}
@@ -244,6 +265,7 @@ def main() -> None:
             EventLoop.idle()
         stats.pick_player(next(p.id for p in store.players() if p.name == "Annie"))
         shot("statistics")
+        bountytown_moments(app)
         table_moments(app)
         history_moments(app)
         rapidcity_moments(app)

@@ -3,6 +3,7 @@ the notice that says what happened."""
 
 from __future__ import annotations
 
+from kivy.core.text import Label as CoreLabel
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -66,6 +67,13 @@ class GameBar(BoxLayout):
     can_redo = BooleanProperty(False)
 
     _MIRRORED = ("title", "message", "news", "can_undo", "can_redo")
+
+    @staticmethod
+    def title_size(width: float, title: str, big: float, small: float) -> float:
+        """``big`` when the title fits on one line, else ``small``, wrapped: Bountytown's
+        title carries every player's renown, and six names do not fit one line at 28 px."""
+        wide = CoreLabel(font_size=big, bold=True).get_extents(title)[0]
+        return big if wide <= width else small
 
     def on_screen(self, _bar: GameBar, screen) -> None:
         # Explicit binds: a kv expression through `root.screen.can_undo` lost its binding

@@ -47,8 +47,8 @@ class CardTyping(BoxLayout):
 
 
 class CardPad(BoxLayout):
-    """Value buttons, suit buttons and a typing field, for a narrow form: a card is its
-    value then its suit. Emits ``on_card(card)`` and ``on_refused(reason)``."""
+    """Value buttons and suit buttons, for a narrow form: a card is its value then its
+    suit. Emits ``on_card(card)`` and ``on_refused(reason)``."""
 
     value = NumericProperty(0)  # the value tapped last; it stays, since pairs share a value
     suit_names = ListProperty([SUIT_NAMES[s] for s in SUITS])
@@ -125,6 +125,7 @@ class CardSlot(BoxLayout):
     ranked = BooleanProperty(True)  # name the rank in the summary (not for gold or printed base cards)
     base = ListProperty()  # a bounty's printed base cards: its rank counts them too (R-B3)
     summary = StringProperty("")
+    hint = StringProperty("")  # the words beside Remove last and Clear ("" for the usual hint)
 
     __events__ = ("on_change", "on_refused")
 
@@ -225,6 +226,10 @@ class CardDesk(BoxLayout):
 
     active = NumericProperty(0)
     slots = ListProperty()
+    #: more hands than fit in a row of tabs (a final duel of four or more): the tabs stand
+    #: in a column beside the grid, so the desk still fits an 800x480 screen
+    tabs_beside = BooleanProperty(False)
+    _slot = None  # the active slot, shown in the holder when there is room
 
     __events__ = ("on_refused", "on_change", "on_complete")
 
@@ -281,16 +286,31 @@ class CardDesk(BoxLayout):
             tab = SlotTab(text=slot.summary, state="down" if index == self.active else "normal")
             tab.bind(on_release=lambda _t, i=index: self.select(i))
             tabs.add_widget(tab)
-        holder = self.ids.holder
-        for slot in holder.children:
-            slot.unbind(height=holder.setter("height"))
-        holder.clear_widgets()
-        holder.height = 0
-        if self.slots:
-            slot = self.slots[self.active]
+        if self._slot is not None:
+            self._slot.unbind(height=self._fit)
+        self.ids.holder.clear_widgets()
+        self._slot = self.slots[self.active] if self.slots else None
+        if self._slot is not None:
+            self._slot.bind(height=self._fit)
+        self._fit()
+
+    def on_size(self, *_args) -> None:
+        self._fit()
+
+    def _fit(self, *_args) -> None:
+        """The active slot's cards between the tabs and the grid when there is room. When a
+        refusal's words take the room (at 800x480 the desk is then a row short), the slot steps
+        aside, its count and rank still on its tab, so the tabs and the grid stay whole and
+        tappable; 'Got it' brings it back."""
+        holder, slot = self.ids.holder, self._slot
+        tabs = 0 if self.tabs_beside else self.ids.tabs.height + self.spacing
+        room = self.height - tabs - self.ids.grid.height - self.spacing
+        show = slot is not None and slot.height <= room + 0.5
+        if show and slot.parent is None:
             holder.add_widget(slot)
-            slot.bind(height=holder.setter("height"))
-            holder.height = slot.height
+        elif not show and slot is not None and slot.parent is not None:  # (ids are proxies: no `is holder`)
+            holder.remove_widget(slot)  # out of the tree, so it takes no touch meant for the grid
+        holder.height = slot.height if show else 0
 
     def on_refused(self, reason: str) -> None:
         pass

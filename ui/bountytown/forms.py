@@ -43,6 +43,7 @@ class BountyForm(BoxLayout):
     __events__ = ("on_refused",)
 
     def on_kv_post(self, _base) -> None:
+        self.ids.base.clear()  # says "Base cards (0/5)" from the start
         self._draw_grid()
 
     def on_grid(self, *_args) -> None:

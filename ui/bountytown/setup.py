@@ -152,6 +152,10 @@ class BountytownSetup(Screen):
 
     def _check_bounty(self, page: int, entry: dict[str, Any]) -> None:
         """Show the first bounty the engine refuses, on its own page, before starting."""
+        if not entry["name"]:  # the engine's reason would echo the whole card back
+            self.show("Bounties")
+            self.show_bounty(page)
+            raise RuleError("Bounties", f"bounty {page + 1} has no name yet: type the name printed on the card")
         try:
             parse_bounty(entry, tuple(self.grid))
         except RuleError:

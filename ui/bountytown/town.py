@@ -45,6 +45,7 @@ class LocationCell(ButtonBehavior, BoxLayout):
     location = StringProperty("")
     bounties = StringProperty("")
     here = BooleanProperty(False)  # the current player stands here
+    needed = NumericProperty(0)  # the height its words and name tags take
 
 
 class PlayerRow(ButtonBehavior, BoxLayout):
@@ -76,7 +77,7 @@ def show_board(screen: BountytownScreen, state: GameState, board: BoxLayout, pla
         items = f"{len(player.items)} item{'' if len(player.items) == 1 else 's'}"
         row.name, row.colour = player.name, screen.colour(player.name)
         row.headline = f"{'> ' if turn else ''}{player.name}: renown {player.renown}"
-        row.detail = f"{captured} captured + {turned_in} turned in; {wounds}; {items}"
+        row.detail = f"{captured} captured + {turned_in} turned in\n{wounds}; {items}"
 
 
 def bounty_list(bounties: tuple[Bounty, ...]) -> str:
@@ -89,8 +90,7 @@ class TownView(View):
 
     def refresh(self, state: GameState) -> None:
         screen, current = self.screen, state.current
-        cells = rows(self.ids.cells, len(state.grid),
-                     lambda: LocationCell(on_release=lambda c: screen.act({"type": "move", "to": c.location})))
+        cells = rows(self.ids.cells, len(state.grid), self._cell)
         for cell, name in zip(cells, state.grid):
             cell.location, cell.here = name, current.location == name
             cell.bounties = "\n".join(f"Bounty: {b.name} ({b.renown})" for b in bounties_at(state, name))
@@ -106,6 +106,20 @@ class TownView(View):
         self.gone = out_of_the_game(state)
         ability = ABILITIES.get(current.location, "")
         self.status = f"{turn}\nAt {current.location}" + (f": {ability}" if ability else "")
+
+
+    def _cell(self) -> LocationCell:
+        cell = LocationCell(on_release=lambda c: self.screen.act({"type": "move", "to": c.location}))
+        cell.bind(needed=self._fit_rows)
+        return cell
+
+    def _fit_rows(self, *_args) -> None:
+        """Each row of the town at least as tall as its most crowded cell needs: six players
+        standing in one cell take the room that emptier rows can spare."""
+        grid = self.ids.cells
+        cells = list(reversed(grid.children))
+        grid.rows_minimum = {row: max(c.needed for c in cells[row * grid.cols:(row + 1) * grid.cols])
+                             for row in range(len(cells) // grid.cols)}
 
 
 class PlayerView(View):

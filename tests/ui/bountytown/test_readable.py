@@ -1,31 +1,41 @@
-"""Readable across a table (issue 13): at 800x480 no Bountytown text on the town, the
-duel's cards page or the store is under 16 px, and names with their renown are 20 px."""
+"""Readable across a table (issue 13), on every Bountytown page and form at 800x480, with six
+players: nothing under 16 px, nothing cut short, spilling, broken mid-word or pushed out of its
+box, every target a finger wide (``tests.ui.readability``), and the words a table reads from
+afar (the standings, names with their renown, whose turn, refusals, duel results, the
+winner) at 20 px or more."""
 
+from __future__ import annotations
+
+import pytest
 from kivy.core.window import Window
+from kivy.uix.label import Label
 
-from ui.bountytown.town import PlayerRow
+from tests.ui.readability import problems
+from ui import theme
 
-from .test_play import cell, setup_game, to_cards
-
-
-def small_texts(root, least: float = 16) -> list[tuple[str, float]]:
-    return [(w.text[:30], w.font_size) for w in root.walk(restrict=True)
-            if isinstance(getattr(w, "text", None), str) and w.text.strip() and w.font_size < least]
+from . import walk
 
 
-def test_town_duel_and_store_text_is_at_least_16_px_names_20(ui):
+def read_from_afar(screen) -> list[str]:
+    """The words that matter shown under 20 px."""
+    wanted = {screen.title, screen.message, screen.news}
+    if screen.name == "bountytown":
+        town, duel, end = screen.ids.town, screen.ids.duel, screen.ids.end
+        wanted |= {town.status, duel.result, duel.ready, end.headline}
+        wanted |= {row.headline for row in list(town.ids.board.children) + list(end.ids.board.children)}
+    wanted.discard("")
+    return [f"{w.text[:40]!r}: {w.font_size:.0f} px" for w in screen.walk(restrict=True)
+            if isinstance(w, Label) and w.text in wanted and w.font_size < theme.TEXT - 0.01]
+
+
+@pytest.mark.parametrize("pages", [walk.setup_pages, walk.game_pages, walk.final_duel_pages])
+def test_every_page_keeps_the_table_rules(ui, pages):
     assert Window.size == (800, 480)
-    setup_game(ui)
-    town = ui.screen.ids.town
-    assert small_texts(town) == []
-    rows = [w for w in town.walk(restrict=True) if isinstance(w, PlayerRow)]
-    assert len(rows) == 3 and all(small_texts(row.children[-1], least=20) == [] for row in rows)
-    ui.tap(cell(ui, "Boot Hill"))
-    ui.tap("Duel")
-    ui.tap(ui.find(startswith="Jesse James", root=ui.screen.ids.duel.ids.targets))
-    to_cards(ui)
-    assert small_texts(ui.screen.ids.duel) == []
-    ui.tap("Back")
-    ui.tap("Back to town")
-    ui.tap("Buy")
-    assert small_texts(ui.screen.ids.store) == []
+    walk.add_players(ui)
+    seen = []
+    for page in pages(ui):
+        ui.pump()
+        seen.append(page)
+        assert problems(ui.screen) == [], page
+        assert read_from_afar(ui.screen) == [], page
+    assert len(seen) == {"setup_pages": 6, "game_pages": 16, "final_duel_pages": 1}[pages.__name__]
