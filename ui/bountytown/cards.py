@@ -277,12 +277,18 @@ class CardDesk(BoxLayout):
     def _changed(self) -> None:
         for tab, slot in zip(reversed(self.ids.tabs.children), self.slots):
             tab.text = slot.summary
+        if len(self.slots) == 1:  # no tab to choose it by: its header says what it holds
+            slot = self.slots[0]
+            how = "tap: played / kept" if slot.choosable else "tap to remove"
+            slot.hint = f"{slot.summary.replace(chr(10), ', ')}: {how}"
         self.dispatch("on_change")
 
     def _draw(self) -> None:
+        """Tabs for two slots or more (one slot needs none, which leaves the grid and the slot
+        room under a refusal's words), and the active slot."""
         tabs = self.ids.tabs
         tabs.clear_widgets()
-        for index, slot in enumerate(self.slots):
+        for index, slot in enumerate(self.slots if len(self.slots) > 1 else ()):
             tab = SlotTab(text=slot.summary, state="down" if index == self.active else "normal")
             tab.bind(on_release=lambda _t, i=index: self.select(i))
             tabs.add_widget(tab)

@@ -18,7 +18,7 @@ from . import walk
 
 def read_from_afar(screen) -> list[str]:
     """The words that matter shown under 20 px."""
-    wanted = {screen.title, screen.message, screen.news}
+    wanted = {getattr(screen, name, "") for name in ("title", "message", "news")}
     if screen.name == "bountytown":
         town, duel, end = screen.ids.town, screen.ids.duel, screen.ids.end
         wanted |= {town.status, duel.result, duel.ready, end.headline}
