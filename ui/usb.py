@@ -1,7 +1,7 @@
 """The offer on Home to back the games up to a USB stick, shown while one is plugged in.
 
 Home looks for a stick when it is shown and every few seconds while it stays shown
-(``companion.usbdrive`` reads ``/proc/self/mounts``: microseconds). The copy runs on a worker
+(``companion.usbdrive`` reads ``/proc/self/mounts``: under a millisecond). The copy runs on a worker
 thread, so a slow stick never freezes the screen, and its outcome is said in words under the
 button: where the backup went, or why there is none (full, read-only, pulled out). The
 table's database is only read, whatever the stick does.
