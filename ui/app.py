@@ -91,7 +91,6 @@ class CompanionApp(App):
 
     def build(self) -> ScreenManager:
         theme.fit_window(*Window.size)  # before any screen is built: sizes follow the window
-        Window.bind(size=self._fit_window)  # and keep following it while the app runs
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
         self.manager = ScreenManager(transition=NoTransition())
@@ -222,12 +221,8 @@ class CompanionApp(App):
                 return True
         return False
 
-    @staticmethod
-    def _fit_window(_window, size: tuple[int, int]) -> None:
-        theme.fit_window(*size)
-
     def on_stop(self) -> None:
-        Window.unbind(on_keyboard=self._on_keyboard, size=self._fit_window)
+        Window.unbind(on_keyboard=self._on_keyboard)
         if self.manager.has_screen("stats"):
             self.manager.get_screen("stats").stop()  # its worker may be summing up old games
         WORKER.stop()  # the odds worker process ends with the app (ui/background.py)
