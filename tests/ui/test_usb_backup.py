@@ -55,7 +55,7 @@ def test_no_stick_no_offer_then_a_backup_through_the_button(ui, tmp_path):
     (copy,) = stick.glob("companion-*.db")
     assert said == f"Backed up 1 game to KINGSTON: {copy.name} ({usbdrive.size_words(copy.stat().st_size)}). " \
                    "The stick can be removed."
-    assert said in ui.texts() and problems(ui.screen) == []
+    assert said in ui.texts() and problems(ui.screen, layouts=True) == []
     ui.screenshot("usb-backup")
     with Store(copy) as backup:
         assert [(s.id, s.kind) for s in backup.sessions()] == games

@@ -36,6 +36,6 @@ def test_every_page_keeps_the_table_rules(ui, pages):
     for page in pages(ui):
         ui.pump()
         seen.append(page)
-        assert problems(ui.screen) == [], page
+        assert problems(ui.screen, layouts=True) == [], page
         assert read_from_afar(ui.screen) == [], page
     assert len(seen) == {"setup_pages": 6, "game_pages": 16, "final_duel_pages": 1}[pages.__name__]
