@@ -40,6 +40,7 @@ def when(stamp: str) -> str:
 
 class HomeScreen(Screen):
     message = StringProperty("")
+    footer = StringProperty("")  # when the whole database was last checked: under both columns
 
     def on_kv_post(self, _base) -> None:
         app = App.get_running_app()
@@ -88,8 +89,7 @@ class HomeScreen(Screen):
         if not unfinished and not finished:
             box.add_widget(Caption(text="No games yet. Add the players, then pick a game on the left.",
                                    color=(0.95, 0.89, 0.75, 1)))
-        box.add_widget(Caption(text=full_check_note(app.store.last_full_check()), color=theme.PARCHMENT,
-                               font_size=theme.TEXT_SMALL))
+        self.footer = full_check_note(app.store.last_full_check())
 
 
 def full_check_note(check: dict | None) -> str:

@@ -67,10 +67,10 @@ def on_screen(widget) -> bool:
 
 
 def problems(root, *, min_text: float | None = None, min_touch: float | None = None,
-             layouts: bool = False) -> list[str]:
-    """Every breach of the rules under ``root``, one line each. ``layouts`` adds the layout
-    rules (no row pushed out of its box, no list squeezed to nothing): asked for by the
-    screens that keep them so far (Rapid City), until every screen does."""
+             layouts: bool = True) -> list[str]:
+    """Every breach of the rules under ``root``, one line each. ``layouts`` keeps the layout
+    rules (no row pushed out of its box, no list squeezed to nothing) on, as every screen keeps
+    them; off only to look at text and targets alone."""
     min_text = theme.TEXT_SMALL if min_text is None else min_text
     min_touch = theme.TOUCH_MIN if min_touch is None else min_touch
     found = []

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from kivy.core.window import Window
+from kivy.uix.scrollview import ScrollView
 
 from tests.ui.readability import problems
 from ui import theme
@@ -34,6 +35,25 @@ def test_home_players_settings_and_score_pad_keep_the_table_rules(ui):
     screen._refuse(LONG)
     ui.pump()
     assert problems(screen) == []
+
+
+def test_the_database_line_on_home_is_whole_at_reading_size_under_a_full_list(ui):
+    for name, colour in (("Ann", "red"), ("Bob", "blue")):
+        ui.app.store.add_player(name, colour)
+    for _ in range(6):  # more games in progress than the list shows at once
+        ui.app.start_session("scorepad", {"players": ["Ann", "Bob"]})
+        ui.app.go_home()
+    ui.pump(2)
+    line = ui.find(startswith="Database: never fully checked")
+    assert line.font_size >= theme.TEXT_SMALL
+    left, bottom = line.to_window(line.x, line.y)
+    assert bottom >= 0 and bottom + line.height <= Window.height and left + line.width <= Window.width
+    node = line.parent
+    while node is not None and node is not ui.screen:
+        assert not isinstance(node, ScrollView), "scrolled away with the list"
+        node = node.parent
+    assert problems(ui.screen) == []
+    ui.screenshot("home-read")
 
 
 def test_a_long_refusal_is_shown_whole_at_reading_size_until_ok(ui):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from kivy.factory import Factory
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from tests.ui.readability import on_screen, problems
 from tests.ui.spurs.driving import ANN, begin_game, ids, number, page, set_stepper
@@ -114,12 +115,24 @@ def test_a_fight_waiting_for_its_next_card_and_the_final_scores_with_a_tie(ui):
     check(ui, "final-tie")
 
 
+def in_view(widget) -> bool:
+    """Wholly inside the list that holds it: seen without scrolling."""
+    view = widget.parent
+    while not isinstance(view, ScrollView):
+        view = view.parent
+    left, bottom = widget.to_window(widget.x, widget.y)
+    vleft, vbottom = view.to_window(view.x, view.y)
+    return vbottom <= bottom and bottom + widget.height <= vbottom + view.height \
+        and vleft <= left and left + widget.width <= vleft + view.width
+
+
 def test_setup_with_six_seats(ui):
     for i, name in enumerate(SIX):
         ui.app.store.add_player(name, ("red", "yellow", "blue", "green", "purple", "orange")[i])
     ui.pump()
     ui.tap("Spurs")
     check(ui, "setup-empty")
+    assert in_view(ui.find("+ Guest")), "+ Guest only by scrolling the picker"
     for name in SIX:
         ui.tap(name)
     check(ui, "setup-six")
