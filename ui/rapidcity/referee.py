@@ -21,6 +21,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -29,9 +30,9 @@ from kivy.uix.togglebutton import ToggleButton
 
 from companion.errors import InputError
 from companion.rapidcity.engine import round_template
-from companion.rapidcity.judge import Verdict
+from companion.rapidcity.judge import Verdict, judge
 from companion.rapidcity.model import HANDS
-from companion.rapidcity.roundfile import export_name, write_round
+from companion.rapidcity.roundfile import export_name, parse_round, write_round
 from companion.rapidcity.view import (
     LiveCard,
     call_summary,
@@ -48,7 +49,7 @@ from ui import sounds, theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.rapidcity.padlevels import PadLevels
-from ui.rapidcity.strip import FinishStrip  # noqa: F401  (the photo-finish strip in the kv rules)
+from ui.rapidcity.strip import FinishStrip
 from ui.reuse import rows
 from ui.widgets import BigButton, Chip
 
@@ -819,7 +820,7 @@ class RefereeScreen(GameScreen):
         self._list_touches()
 
     def _list_touches(self) -> None:
-        lines = []
+        lines: list[str] = []
         for i, touch in enumerate(self.live.touches, start=1):
             hand = f" ({touch['hand']} hand)" if "hand" in touch else ""
             lines.append(f"{i}. {self.names[touch['by']]} touched {self.names[touch['pawn']]}'s pawn{hand}")
@@ -889,7 +890,9 @@ class RefereeScreen(GameScreen):
         self.stage = "history"
 
     def show_call(self, number: int) -> None:
-        """One past call again: the card, what it gave, and every reason the judge wrote."""
+        """One past call again: the card, its photo finish (the strip and each claim's time,
+        tile and player, judged again from its round file), what it gave, and every reason
+        the judge wrote."""
         played = self.state.played[number - 1]
         names = self.names
         box = self.panels["history"].ids.rows
@@ -897,7 +900,16 @@ class RefereeScreen(GameScreen):
         box.add_widget(BigButton(text="All calls", on_release=lambda _b: self.show_history()))
         box.add_widget(BigButton(text="Save as round file", on_release=lambda _b: self.save_call(number)))
         verdict = played.verdict
-        lines = [f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]"]
+        box.add_widget(NoteText(text=f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]"))
+        lines: list[str] = []
+        finish = photo_finish(judge(parse_round(played.round)))  # the one judge, as `referee replay`
+        if finish:
+            tiles = {r.pad: self.tiles[r.pad].tile_name if r.pad in self.tiles else r.location.capitalize()
+                     for r in finish}
+            box.add_widget(FinishStrip(marks=[(ordinal(r.place), r.t_ms, tiles[r.pad], bool(r.tied_with))
+                                              for r in finish], size_hint_y=None, height=dp(68)))
+            lines += [f"{ordinal(r.place)} {ms(r.t_ms)}: {tiles[r.pad]}, "
+                      f"{names.get(r.player, r.player) if r.player else 'nobody named'}" for r in finish]
         lines += outcomes(verdict["bullets"], verdict["healed"], verdict["totals"], names)
         lines += [named(note, names) for note in verdict["notes"]]
         for line in lines:
