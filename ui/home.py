@@ -9,23 +9,13 @@ from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.games import TITLES
+from companion.roster import seat_names
 from companion.store import SessionInfo, StoreError
 from ui import theme
 from ui.app import SCREENS
 from ui.kvload import load_kv
 from ui.widgets import BigButton, Caption
 import ui.usb  # noqa: F401  (UsbOffer for the kv rule)
-
-
-def player_names(info: SessionInfo) -> list[str]:
-    """Seat names from any game's settings: plain names, {"name": ...} objects, or Rapid
-    City's colours with their optional display names in "names". Settings are read back
-    from disk, so anything else in them is shown as text rather than trusted."""
-    names = info.settings.get("names")
-    names = names if isinstance(names, dict) else {}
-    players = info.settings.get("players")
-    return [str(p.get("name")) if isinstance(p, dict) else str(names.get(p, p)) if isinstance(p, str) else str(p)
-            for p in (players if isinstance(players, list) else ())]
 
 
 def winners(info: SessionInfo) -> str:
@@ -77,7 +67,7 @@ class HomeScreen(Screen):
             if info.problem:
                 box.add_widget(damaged(info))
                 continue
-            text = f"Resume {TITLES.get(info.kind, info.kind)}: {', '.join(player_names(info))}\nstarted {when(info.started)}"
+            text = f"Resume {TITLES.get(info.kind, info.kind)}: {', '.join(seat_names(info.kind, info.settings))}\nstarted {when(info.started)}"
             box.add_widget(BigButton(text=text, height=theme.TOUCH_TALL,
                                      on_release=lambda _b, sid=info.id: self.resume(sid)))
         if finished:
