@@ -50,7 +50,7 @@ def text_height(text: str, width: float, font_size: float) -> float:
 def list_width() -> float:
     """The width a list's text wraps in: the window's, less the screen's padding and a row's
     (rows are sized before they are laid out, when the list itself may not have its width yet)."""
-    return Window.width - dp(16) - theme.TOUCH_MIN / 2
+    return Window.width - dp(16) - theme.px("TOUCH_MIN") / 2
 
 
 def clock(stamp: str) -> str:
@@ -186,8 +186,20 @@ class HistoryScreen(Screen):
         else:
             what = f"{row.game}  ·  {row.date}  ·  {row.duration}"
             who = f"{', '.join(row.players)}: {row.result}"
-        height = text_height(what, width, theme.TEXT_SMALL) + text_height(who, width, theme.TEXT) + theme.TOUCH_MIN / 3
-        return {"game_id": row.id, "what": what, "who": who, "height": max(theme.TOUCH_TALL, height)}
+        return {"game_id": row.id, "what": what, "who": who, "height": HistoryScreen._height(what, who, width)}
+
+    @staticmethod
+    def _height(what: str, who: str, width: float) -> float:
+        height = (text_height(what, width, theme.px("TEXT_SMALL")) + text_height(who, width, theme.px("TEXT"))
+                  + theme.px("TOUCH_MIN") / 3)
+        return max(theme.px("TOUCH_TALL"), height)
+
+    def refit(self) -> None:
+        """Size the rows again for a window that was resized: their heights are worked out
+        in pixels, from the text's size and the list's width."""
+        width = list_width()
+        self.ids.games.data = [dict(data, height=self._height(data["what"], data["who"], width))
+                               for data in self.ids.games.data]
 
     def _maybe_more(self, _view: Any, scroll_y: float) -> None:
         if scroll_y <= MORE_AT:
@@ -249,8 +261,16 @@ class HistoryLogScreen(Screen):
         can_replay = replays and line.kind == "do" and line.text.startswith("Card ")
         if can_replay:
             text += "   (tap to replay the call)"
-        return {"text": text, "seq": line.seq, "replays": can_replay,
-                "height": max(theme.TOUCH_MIN, text_height(text, width, theme.TEXT) + theme.TOUCH_MIN / 4)}
+        return {"text": text, "seq": line.seq, "replays": can_replay, "height": HistoryLogScreen._height(text, width)}
+
+    @staticmethod
+    def _height(text: str, width: float) -> float:
+        return max(theme.px("TOUCH_MIN"), text_height(text, width, theme.px("TEXT")) + theme.px("TOUCH_MIN") / 4)
+
+    def refit(self) -> None:
+        """Size the rows again for a window that was resized (see HistoryScreen.refit)."""
+        width = list_width()
+        self.ids.lines.data = [dict(data, height=self._height(data["text"], width)) for data in self.ids.lines.data]
 
     def resume(self) -> None:
         """Reopen the game on its own screen, as Home's Resume does; a game that no longer

@@ -104,9 +104,10 @@ class TableKeyboard(VKeyboard):
 
     def _update_dock_mode(self, win, *_args) -> None:
         rows = 4
-        # each row a full touch target high once the margins around keys are taken off
-        self.size = win.width, rows * (theme.TOUCH_MIN + 2 * self.key_margin[0] + dp(2)) / (
-            1 - self.margin_hint[0] - self.margin_hint[2])
+        # each row a full touch target high once the margins around keys are taken off; in dp,
+        # so the keyboard follows the window when it is resized
+        keys = 1 - self.margin_hint[0] - self.margin_hint[2]
+        self.size = win.width, theme.scaled("TOUCH_MIN", rows / keys, rows * (2 * self.key_margin[0] / dp(1) + 2) / keys)
         self.pos = 0, 0
         Clock.schedule_once(self.lift_target)
 

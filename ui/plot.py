@@ -47,7 +47,7 @@ class _Chart(Widget):
         self.clear_widgets()
         self._forget()
         if getattr(self, self.DATA[0]) and self.width >= 2:
-            line = theme.TEXT_SMALL * 1.4
+            line = theme.px("TEXT_SMALL") * 1.4
             self._draw(line, self.y + (line if self.caption else 0))
             if self.caption:
                 self._add_label(self.caption, self.x, self.y, self.width, line)

@@ -292,7 +292,7 @@ def _percent(value: float | None) -> str:
 
 def _chart(chart: Widget) -> Widget:
     chart.size_hint_y = None
-    chart.height = theme.TOUCH * CHART_HEIGHT / 56
+    chart.height = theme.scaled("TOUCH", CHART_HEIGHT / 56)
     return chart
 
 

@@ -2,8 +2,15 @@
 
 Sizes are in dp/sp, and :func:`fit_window` scales dp and sp with the window, so a layout
 made for the 800x480 touchscreen keeps its proportions and grows, text included, on
-1024x600 or 1280x720. Sizes are read when a widget is built (``theme.TEXT`` in kv), after
-the app has fitted the window.
+1024x600 or 1280x720, and follows the window when it is resized while the app runs.
+
+That is why a size reads as a string with its unit (``theme.TEXT`` is ``"20sp"``): a Kivy
+numeric property given a unit keeps it and converts it again whenever dp and sp change, so
+``font_size: theme.TEXT`` in kv, or ``Label(font_size=theme.TEXT)``, follows the window with
+nothing bound (a binding would re-assert a kv rule's size over one passed from Python).
+Arithmetic needs numbers: :func:`px` is a size in pixels now, for an expression that is
+worked out again anyway (it depends on a texture or a width), and :func:`scaled` a multiple
+of a size as a unit string again, for one that is worked out once.
 
 Text sizes, at 800x480:
 
@@ -13,10 +20,9 @@ Text sizes, at 800x480:
 
 Player colours always come with their name in text: nothing is told by colour alone.
 """
-
 from __future__ import annotations
 
-from kivy.metrics import Metrics, dp, sp
+from kivy.metrics import Metrics, dpi2px
 from kivy.utils import get_color_from_hex
 
 BACKGROUND = get_color_from_hex("#2b1d14")
@@ -32,22 +38,37 @@ OK = get_color_from_hex("#4d7a3a")
 #: the screen the layouts are made for; larger windows scale up from it
 DESIGN_SIZE = (800, 480)
 
-#: name -> (unit, size at 800x480); read through the module's __getattr__ so a size is
-#: always in the current scale
+#: name -> (size at 800x480, unit); read through the module's __getattr__ as a unit string
 _SIZES = {
-    "TOUCH": (dp, 56), "TOUCH_MIN": (dp, 48), "TOUCH_TALL": (dp, 64),
-    "TEXT_SMALL": (sp, 16), "TEXT": (sp, 20), "TEXT_BIG": (sp, 28), "TEXT_SCORE": (sp, 32),
-    "TEXT_HUGE": (sp, 44),
+    "TOUCH": (56, "dp"), "TOUCH_MIN": (48, "dp"), "TOUCH_TALL": (64, "dp"),
+    "TEXT_SMALL": (16, "sp"), "TEXT": (20, "sp"), "TEXT_BIG": (28, "sp"), "TEXT_SCORE": (32, "sp"),
+    "TEXT_HUGE": (44, "sp"),
 }
 _platform_density: float | None = None
 
 
-def __getattr__(name: str) -> float:
+def _size(name: str) -> tuple[float, str]:
     try:
-        unit, size = _SIZES[name]
+        return _SIZES[name]
     except KeyError:
         raise AttributeError(f"module 'ui.theme' has no attribute {name!r}") from None
-    return unit(size)
+
+
+def __getattr__(name: str) -> str:
+    size, unit = _size(name)
+    return f"{size}{unit}"
+
+
+def scaled(name: str, times: float = 1.0, plus: float = 0.0) -> str:
+    """``times`` the size ``name`` plus ``plus`` (in the same unit), as a unit string that
+    follows the window like the size itself: ``scaled("TOUCH_MIN", 3, 8)`` is ``"152dp"``."""
+    size, unit = _size(name)
+    return f"{size * times + plus:g}{unit}"
+
+
+def px(name: str) -> float:
+    """The size ``name`` in pixels at the window's present scale."""
+    return dpi2px(*_size(name))
 
 
 def window_scale(width: float, height: float) -> float:
@@ -58,8 +79,8 @@ def window_scale(width: float, height: float) -> float:
 def fit_window(width: float, height: float) -> float:
     """Scale dp and sp (Kivy's ``Metrics.density``) to the window; returns the scale.
 
-    Called by the app before it builds any screen: a widget built afterwards reads its sizes
-    in the new scale, so nothing is left half-scaled."""
+    Called by the app before it builds any screen, and again when the window is resized:
+    every size given as a unit string (the theme's sizes, ``'8dp'`` in kv) follows."""
     global _platform_density
     if _platform_density is None:
         _platform_density = Metrics.density

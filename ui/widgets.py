@@ -69,11 +69,12 @@ class GameBar(BoxLayout):
     _MIRRORED = ("title", "message", "news", "can_undo", "can_redo")
 
     @staticmethod
-    def title_size(width: float, title: str, big: float, small: float) -> float:
-        """``big`` when the title fits on one line, else ``small``, wrapped: Bountytown's
-        title carries every player's renown, and six names do not fit one line at 28 px."""
-        wide = CoreLabel(font_size=big, bold=True).get_extents(title)[0]
-        return big if wide <= width else small
+    def title_size(width: float, title: str, big: str, small: str) -> str:
+        """Theme size ``big`` when the title fits on one line, else ``small``, wrapped:
+        Bountytown's title carries every player's renown, and six names do not fit one line
+        at 28 px. (Returned as the theme's unit string, so it follows a resized window.)"""
+        wide = CoreLabel(font_size=theme.px(big), bold=True).get_extents(title)[0]
+        return getattr(theme, big if wide <= width else small)
 
     def on_screen(self, _bar: GameBar, screen) -> None:
         # Explicit binds: a kv expression through `root.screen.can_undo` lost its binding

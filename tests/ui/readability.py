@@ -71,8 +71,8 @@ def problems(root, *, min_text: float | None = None, min_touch: float | None = N
     """Every breach of the rules under ``root``, one line each. ``layouts`` keeps the layout
     rules (no row pushed out of its box, no list squeezed to nothing) on, as every screen keeps
     them; off only to look at text and targets alone."""
-    min_text = theme.TEXT_SMALL if min_text is None else min_text
-    min_touch = theme.TOUCH_MIN if min_touch is None else min_touch
+    min_text = theme.px("TEXT_SMALL") if min_text is None else min_text
+    min_touch = theme.px("TOUCH_MIN") if min_touch is None else min_touch
     found = []
     for widget in root.walk(restrict=True):
         if not on_screen(widget):

@@ -45,7 +45,7 @@ def test_the_database_line_on_home_is_whole_at_reading_size_under_a_full_list(ui
         ui.app.go_home()
     ui.pump(2)
     line = ui.find(startswith="Database: never fully checked")
-    assert line.font_size >= theme.TEXT_SMALL
+    assert line.font_size >= theme.px("TEXT_SMALL")
     left, bottom = line.to_window(line.x, line.y)
     assert bottom >= 0 and bottom + line.height <= Window.height and left + line.width <= Window.width
     node = line.parent
@@ -122,4 +122,4 @@ def test_the_scale_follows_the_tighter_side_and_never_shrinks():
     assert theme.window_scale(1024, 600) == 1.25
     assert theme.window_scale(1280, 720) == 1.5
     assert theme.window_scale(640, 400) == 1
-    assert Window.size == (800, 480) and theme.TEXT == 20 and theme.TEXT_SMALL == 16
+    assert Window.size == (800, 480) and theme.px("TEXT") == 20 and theme.px("TEXT_SMALL") == 16

@@ -52,7 +52,7 @@ class FinishStrip(Widget):
         low, span = self.span()
         textures = []
         for place, _t, tile, _heat in self.marks:
-            label = CoreLabel(text=f"{place} {tile}", font_size=theme.TEXT_SMALL, color=theme.PARCHMENT)
+            label = CoreLabel(text=f"{place} {tile}", font_size=theme.px("TEXT_SMALL"), color=theme.PARCHMENT)
             label.refresh()
             textures.append(label.texture)
         xs = [self.mark_x(t) for _, t, _, _ in self.marks]

@@ -66,7 +66,7 @@ class QuickChange(FloatLayout):
         plus = STEPS[self.key].index(1)
         left = x - dp(PAD) - self.ids.steps.padding[0] - plus * dp(STEP_WIDTH + GAP) - dp(STEP_WIDTH) / 2
         bubble.x = min(max(left, dp(4)), self.width - bubble.width - dp(4))
-        bubble.y = min(max(y - dp(PAD) - theme.TOUCH / 2, dp(4)), self.height - bubble.height - dp(4))
+        bubble.y = min(max(y - dp(PAD) - theme.px("TOUCH") / 2, dp(4)), self.height - bubble.height - dp(4))
         if abs(bubble.x - left) > dp(STEP_WIDTH) / 2:
             fits_under = below - bubble.height - dp(4) >= dp(4)
             bubble.y = below - bubble.height - dp(4) if fits_under else above + dp(4)

@@ -25,7 +25,7 @@ def read_from_afar(screen) -> list[str]:
         wanted |= {row.headline for row in list(town.ids.board.children) + list(end.ids.board.children)}
     wanted.discard("")
     return [f"{w.text[:40]!r}: {w.font_size:.0f} px" for w in screen.walk(restrict=True)
-            if isinstance(w, Label) and w.text in wanted and w.font_size < theme.TEXT - 0.01]
+            if isinstance(w, Label) and w.text in wanted and w.font_size < theme.px("TEXT") - 0.01]
 
 
 @pytest.mark.parametrize("pages", [walk.setup_pages, walk.game_pages, walk.final_duel_pages])

@@ -40,7 +40,7 @@ def small_words(root, names) -> list[str]:
         if not isinstance(widget, Label) or not text or not on_screen(widget):
             continue
         lines = {line.strip() for line in text.split("\n")}
-        if (lines & set(names) or CLAIM_TIME.search(text) or VERDICT.search(text)) and widget.font_size < theme.TEXT - 0.01:
+        if (lines & set(names) or CLAIM_TIME.search(text) or VERDICT.search(text)) and widget.font_size < theme.px("TEXT") - 0.01:
             found.append(f"{text[:40]!r}: {widget.font_size:.0f} px < 20")
     return found
 
