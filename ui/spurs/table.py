@@ -97,6 +97,8 @@ class PlayerPanel(ButtonBehavior, BoxLayout):
     current = BooleanProperty(False)
     compact = BooleanProperty(False)  # two rows of panels: smaller numbers
     narrow = BooleanProperty(False)  # three columns: shorter captions
+    head_min = NumericProperty(0)  # the name's height on the tallest sheet of the row
+    carried_min = NumericProperty(0)  # the carried line's height on the tallest sheet of the row
 
     def show(self, player: Player, state: SpursState, colour: str) -> None:
         self.pname, self.character, self.colour = player.name, player.character, colour
@@ -119,14 +121,31 @@ class TablePage(Page):
         self.compact = len(state.players) > 3
         grid = self.ids.grid
         grid.cols = COLUMNS[len(state.players)]
-        panels = rows(grid, len(state.players), lambda: PlayerPanel(
-            on_release=lambda p: self.game.open_player(p.pname),
-            on_stat=lambda p, stat: self.game.change_number(p.pname, stat.key, stat)))
-        for panel, player in zip(panels, state.players):
+        for panel, player in zip(rows(grid, len(state.players), self._sheet), state.players):
             panel.show(player, state, self.game.colours.get(player.name, "white"))
+        self.align()
         self.ids.status.text = state.last_outcome or (f"{state.player.name}'s turn. Tap a number to change it, "
                                                       "a player for their actions.")
         self.ids.actions.text = f"{state.player.name}: actions"
+
+    def _sheet(self) -> PlayerPanel:
+        panel = PlayerPanel(on_release=lambda p: self.game.open_player(p.pname),
+                            on_stat=lambda p, stat: self.game.change_number(p.pname, stat.key, stat))
+        for words in (panel.ids.name, panel.ids.carried):
+            words.bind(texture_size=lambda *_args: self.align())
+        return panel
+
+    def align(self) -> None:
+        """Sheets side by side show their numbers, bags and carried lines at one height: each
+        sheet's name and carried line as tall as the tallest in its row, whose words are whole."""
+        grid = self.ids.grid
+        sheets = list(reversed(grid.children))
+        for start in range(0, len(sheets), grid.cols):
+            row = sheets[start:start + grid.cols]
+            head = max(p.ids.name.texture_size[1] for p in row)
+            carried = max(p.ids.carried.texture_size[1] for p in row)
+            for panel in row:
+                panel.head_min, panel.carried_min = head, carried
 
 
 class ActionsPage(Page):
