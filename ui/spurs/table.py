@@ -157,7 +157,8 @@ class ActionsPage(Page):
     def update(self, state: SpursState) -> None:
         p = state.player
         boost = f", up to +{state.turn.boost} draw(s) available" if state.turn.boost else ""
-        self.heading = (f"{p.name} ({p.character}): fame {p.fame}, ${p.money}, {p.spurs} Spur(s){boost}. "
+        # the player's line, then the table's: a long name never pushes the bank mid-line
+        self.heading = (f"{p.name} ({p.character}): fame {p.fame}, ${p.money}, {p.spurs} Spur(s){boost}\n"
                         f"Bank ${state.bank}; gold bag {state.gold_bag.gold} gold, {state.gold_bag.stones} stones")
         self.spurs = p.spurs
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from kivy.factory import Factory
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
+
+from tests.ui.readability import MARKUP, on_screen
 
 from ui.spurs.controls import BagChip, HexBoard, Stepper
 from ui.spurs.table import PlayerPanel
@@ -100,10 +103,52 @@ def tap_hex(ui, board: HexBoard, q: int, r: int) -> None:
 
 def begin_game(ui, names: tuple[str, ...] = ("Ann", "Bob"), **settings) -> None:
     """A game started straight from settings, for tests about the turn, not the setup."""
+    start(ui.app, names, **settings)
+    ui.pump()
+
+
+def start(app, names: tuple[str, ...], **settings) -> None:
+    """``begin_game`` on an app without a test driver (one run in a window of another size)."""
     colours = ("red", "yellow", "blue", "green", "purple", "orange")
     sheets = [ANN, BOB]
     for i, name in enumerate(names):
-        ui.app.store.add_player(name, colours[i])
+        app.store.add_player(name, colours[i])
     players = [{"name": n, **sheets[i % 2]} for i, n in enumerate(names)]
-    ui.app.start_session("spurs", {"players": players, "target_fame": 10, **settings})
-    ui.pump()
+    app.start_session("spurs", {"players": players, "target_fame": 10, **settings})
+
+
+#: six players whose names take two lines on a sheet beside TURN or their character
+LONG_NAMES = ("Bartholomew Cassidy", "Annabelle Oakley", "Calamity Jane", "Wild Bill Hickok", "Dee",
+              "Wilhelmina Fairweather")
+
+
+def load_the_table(app, equipment: tuple[str, ...]) -> None:
+    """Six players with long names, the first of them on their turn again escorting the
+    Stagecoach, carrying a captured outlaw and every piece of ``equipment`` (bought at the
+    General Store), as a game reaches it through the engine."""
+    start(app, LONG_NAMES)
+    game = app.manager.current_screen
+    first = LONG_NAMES[0]
+    assert game.act({"type": "outlaw", "token": "O1", "hits": 2, "cash": 20, "fame": 2, "draw": "physical",
+                     "drawn": {"grey": 1, "white": 1, "black": 1}})
+    for _ in LONG_NAMES:
+        assert game.act({"type": "end_turn"})
+    for name in equipment:
+        assert game.act({"type": "buy", "name": name, "cost": 0})
+    assert game.act({"type": "stagecoach", "holder": first})
+    game.show("table")
+
+
+def hidden_words(root) -> list[str]:
+    """The words of every label shown under ``root`` that its laid-out lines leave out: a line
+    dropped for want of height (``max_lines``, a box a pixel short) or cut by an ellipsis,
+    which no box overflow shows. Each entry names the label's text and the missing words."""
+    missing = []
+    for label in (w for w in root.walk(restrict=True) if isinstance(w, Label) and w.text and on_screen(w)):
+        label.texture_update()
+        plain = MARKUP.sub("", label.text) if label.markup else label.text
+        shown = " ".join("".join(w.text for w in line.words) for line in label._label._cached_lines).split()  # noqa: SLF001
+        gone = [word for word in plain.split() if word not in shown]
+        if gone:
+            missing.append(f"{plain!r} leaves out {gone}")
+    return missing

@@ -4,13 +4,19 @@ and the scores and names at 20 px or more, with six players and with a refusal s
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from kivy.factory import Factory
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from tests.ui.readability import on_screen, problems
-from tests.ui.spurs.driving import ANN, begin_game, ids, number, page, set_stepper
+from tests.ui.spurs.driving import (LONG_NAMES, begin_game, hidden_words, ids, load_the_table, number, page,
+                                    set_stepper, sheet)
 from ui.spurs.table import PlayerPanel
 
 SIX = ("Annabelle", "Bob", "Calamity", "Dee", "Eve", "Fay")
@@ -19,9 +25,10 @@ LONG = ("Refused: a rifle draw leaves the grey bullets in the bag; 3 grey entere
 
 
 def check(ui, shot: str) -> None:
-    """The screen as shown keeps the rules; a screenshot of it for the eye."""
+    """The screen as shown keeps the rules, every word of it laid out; a screenshot of it for the eye."""
     ui.pump(2)
     assert problems(ui.screen) == [], shot
+    assert hidden_words(ui.screen) == [], shot
     ui.screenshot(f"spurs-read-{shot}")
 
 
@@ -148,3 +155,77 @@ def test_what_a_player_carries_is_shown_whole_on_a_row_of_three(ui):
     ui.pump(2)
     assert panel.carried in ui.texts(root=panel)
     check(ui, "table-3-carrying")
+
+
+def big(ui) -> None:
+    """Every sheet's name and numbers 20 px or more."""
+    labels = names_and_scores(ui)
+    assert len(labels) == 6 * 6
+    assert [w.text for w in labels if w.font_size < 20] == []
+
+
+def test_six_long_names_and_a_long_carried_line_read_whole_without_scrolling(ui):
+    load_the_table(ui.app, ("Lasso", "Rifle", "Bowie Knife"))
+    ui.pump(3)
+    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == LONG_NAMES[0])
+    assert panel.carried == "escorts the Stagecoach; O1 outlaw; Lasso, Rifle, Bowie Knife"
+    assert panel.current
+    check(ui, "table-6-long-names")
+    big(ui)
+    assert not page(ui).ids.sheets.do_scroll_y  # all six sheets in view at once
+    assert all(on_screen(w) and in_view(w) for w in ui.widgets() if isinstance(w, PlayerPanel))
+    ui.tap(number(ui, "Wilhelmina Fairweather", "fame"))  # the +1 still two taps away
+    ui.tap("+1")
+    assert sheet(ui, "Wilhelmina Fairweather")["fame"] == "1"
+    ui.screen.show("actions")
+    check(ui, "actions-long-name")  # the heading's two lines: the player's, then the bank's
+    assert ui.find(startswith=f"{LONG_NAMES[0]} (Doc): fame 0, $0, 0 Spur(s)\nBank $")
+
+
+def test_six_sheets_that_cannot_fit_scroll_and_keep_every_word(ui):
+    load_the_table(ui.app, ("Lasso", "Rifle", "Spyglass", "Bowie Knife", "Saddlebags", "Lucky Horseshoe",
+                            "Dynamite"))
+    ui.pump(3)
+    sheets = page(ui).ids.sheets
+    assert sheets.do_scroll_y
+    check(ui, "table-6-scrolls")
+    big(ui)
+    sheets.scroll_y = 0
+    last = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == LONG_NAMES[-1])
+    check(ui, "table-6-scrolled")
+    assert in_view(last)
+    ui.tap(number(ui, LONG_NAMES[-1], "fame"))
+    ui.pump(30)  # a scrolling list hands a tap on once it is sure it was no swipe
+    ui.tap("+1")
+    assert sheet(ui, LONG_NAMES[-1])["fame"] == "1"
+
+
+LARGER = """
+import json, sys
+from companion.launch import configure_kivy
+configure_kivy(fullscreen=False)
+from kivy.config import Config
+Config.set("graphics", "width", sys.argv[2]); Config.set("graphics", "height", sys.argv[3])
+from kivy.base import EventLoop
+from companion.store import Store
+from tests.ui.readability import problems
+from tests.ui.spurs.driving import hidden_words, load_the_table
+from ui.app import CompanionApp
+app = CompanionApp(Store(sys.argv[1]), backend="sim")
+app._run_prepare()
+load_the_table(app, ("Lasso", "Rifle", "Bowie Knife"))
+for _ in range(4):
+    EventLoop.idle()
+table = app.manager.current_screen
+print(json.dumps(problems(table) + hidden_words(table) + ["scrolls"] * table.pages.current_screen.ids.sheets.do_scroll_y))
+"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 600), (1280, 720)])
+def test_the_six_long_sheets_read_whole_in_larger_windows(tmp_path, width, height):
+    """The same table in a window the app scales up to: a bag chip's count and colour both
+    shown (its two lines once lost a pixel to rounding), nothing shortened, no scrolling."""
+    out = subprocess.run([sys.executable, "-c", LARGER, str(tmp_path / "table.db"), str(width), str(height)],
+                         cwd=Path(__file__).resolve().parents[3], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout.splitlines()[-1]) == []
