@@ -342,9 +342,13 @@ class DuelView(BoxLayout):
                 box.add_widget(self._option("Re-enter the items", False, self.clear_items))
 
     @staticmethod
-    def _option(text: str, on: bool, choose) -> BigButton:
-        return BigButton(text=text, tint=theme.ACCENT if on else theme.PANEL, bold=on, height=theme.TOUCH_TALL,
-                         font_size=theme.TEXT_SMALL, on_release=lambda _b: choose())
+    def _option(text: str, on: bool, choose) -> DuelOption:
+        return DuelOption(text=text, tint=theme.ACCENT if on else theme.PANEL, bold=on, on_release=lambda _b: choose())
+
+
+class DuelOption(BigButton):
+    """A choice in a duel (a target, an item, a bounty at stake or lost). It names players
+    and bounties, so it reads at 20 px, whole, and grows a line rather than cut one."""
 
 
 load_kv(__file__)
