@@ -33,9 +33,23 @@ import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 
 
 class NameTag(Label):
-    """A player's name on their colour, small enough for six in one town cell."""
+    """A player's name on their colour, whole and at reading size: on one line, two or three
+    to a row of a town cell, and wrapped between its words only if it is wider than the cell."""
 
     colour = StringProperty("white")
+    room = NumericProperty(0)  # the width of the cell's row of names
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        for name in ("text", "bold", "font_size", "room"):
+            self.fbind(name, self._fit)
+
+    def _fit(self, *_args) -> None:
+        """Measured on one line; wrapped to the room there is only if wider than that."""
+        self.text_size = (None, None)
+        self.texture_update()
+        if 0 < self.room < self.texture_size[0]:
+            self.text_size = (self.room, None)
 
 
 class LocationCell(ButtonBehavior, BoxLayout):
@@ -85,7 +99,12 @@ def bounty_list(bounties: tuple[Bounty, ...]) -> str:
 
 
 class TownView(View):
-    status = StringProperty("")
+    """The town, full width so that six names fit its cells at 20 px, with whose turn it is
+    under it; behind its Players button, the renown board, the location's ability and the
+    bounties gone out of the game (the standings stay in the game bar on every page)."""
+
+    turn = StringProperty("")  # whose turn, on one line under the town
+    status = StringProperty("")  # whose turn and what the location does, on the Players page
     gone = StringProperty("")  # bounties out of the game, and why (R-B8)
 
     def refresh(self, state: GameState) -> None:
@@ -105,6 +124,7 @@ class TownView(View):
             turn = f"{current.name} to play: {left} of 3 actions left"
         self.gone = out_of_the_game(state)
         ability = ABILITIES.get(current.location, "")
+        self.turn = turn
         self.status = f"{turn}\nAt {current.location}" + (f": {ability}" if ability else "")
 
 
@@ -324,6 +344,8 @@ class BountytownScreen(GameScreen):
 
     def show(self, name: str) -> None:
         self.ids.pages.current = name
+        if name == "town":  # "Back to town" and a confirmed duel show the town, not the board left open
+            self.ids.town.ids.area.current = "town"
         self.ids[name].refresh(self.state)
 
     def show_player(self, name: str) -> None:

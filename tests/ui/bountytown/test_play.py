@@ -257,6 +257,7 @@ def test_store_player_items_and_a_critical_wound(ui):
     ui.tap("Buy (1 action)")
     assert ui.screen.ids.pages.current == "town"
     assert ui.screen.state.player("Bart").items == ("Crucifix", "First Aid Kit")
+    ui.tap("Players")
     ui.tap(ui.find(startswith="> Bart", root=ui.screen.ids.town.ids.board))
     player = ui.screen.ids.player
     assert "Items: Crucifix, First Aid Kit" in player.details
@@ -264,7 +265,7 @@ def test_store_player_items_and_a_critical_wound(ui):
     ui.tap("Use First Aid Kit")
     assert message(ui) == "Refused: Bart has no wounds to remove [Items]"
     ui.tap("Back to town")
-    assert ui.screen.ids.pages.current == "town"
+    assert ui.screen.ids.pages.current == "town" and ui.screen.ids.town.ids.area.current == "town"
 
 
 def test_a_critical_wound_asks_which_bounty_to_lose(ui):
@@ -299,6 +300,7 @@ def test_a_critical_wound_asks_which_bounty_to_lose(ui):
     assert "Bart's turn is over (critical wound): End turn" in ui.screen.ids.town.status
     assert [t.text for t in cell(ui, "Doc's").ids.people.children] == ["Bart"]
     # ruling: R-B8 - the bounty lost is shown as gone, and cannot come back from the Bounty deck
+    ui.tap("Players")
     assert "Out of the game: Jesse James (lost to a critical wound)" in ui.texts()
 
 

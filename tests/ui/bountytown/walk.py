@@ -16,7 +16,7 @@ from kivy.uix.textinput import TextInput
 from tests.ui.conftest import Driver
 from .test_play import enter, enter_card, see_result
 
-PLAYERS = (("Bart", "red"), ("Valentina", "blue"), ("Terry", "yellow"), ("Josephine", "green"),
+PLAYERS = (("Bartholomew", "red"), ("Valentina", "blue"), ("Wilhelmina", "yellow"), ("Josephine", "green"),
            ("Ezekiel", "purple"), ("Maximilian", "orange"))
 GRID = ["Bandit Hideout", "Boot Hill", "Boarding House", "Sheriff's Office", "Doc's", "General Store",
         "Bank", "Trading Post", "Abandoned Jailhouse"]
@@ -62,7 +62,8 @@ def setup_pages(ui: Driver) -> Iterator[str]:
 
 
 def start_game(ui: Driver) -> None:
-    players = [{"name": n, "character": f"{n} the Kid", "hand_limit": 2 if n == "Bart" else 5} for n, _ in PLAYERS]
+    players = [{"name": n, "character": f"{n} the Kid", "hand_limit": 2 if n == "Bartholomew" else 5}
+               for n, _ in PLAYERS]
     ui.app.start_session("bountytown", {"players": players, "grid": GRID, "bounties": BOUNTIES,
                                         "store": ["Crucifix", "Rifle", "Cowboy Hat", "First Aid Kit"]})
     ui.pump()
@@ -83,7 +84,9 @@ def game_pages(ui: Driver) -> Iterator[str]:
     ui.tap("Heal")
     yield "town: a refusal"
     ui.tap("Got it")
-    ui.tap(ui.find(startswith="> Bart", root=screen.ids.town.ids.board))
+    ui.tap("Players")
+    yield "the players: the renown board"
+    ui.tap(ui.find(startswith="> Bartholomew", root=screen.ids.town.ids.board))
     yield "a player"
     ui.tap("Back to town")
     ui.tap("Buy")
@@ -92,12 +95,13 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "the store"
     ui.tap("Back to town")
 
-    # Bart takes Jesse James at Boot Hill, looks at the turn-in, and ends his turn
+    # Bartholomew takes Jesse James at Boot Hill, looks at the turn-in, and ends his turn
     assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
     ui.tap("Duel")
-    yield "duel: whom to face"
+    ui.tap("Enter the cards")
+    yield "duel: whom to face, under a refusal"
     ui.tap(ui.find(startswith="Jesse James", root=screen.ids.duel.ids.targets))
-    enter(ui, "Bart holds", "5S 5D")
+    enter(ui, "Bartholomew holds", "5S 5D")
     yield "duel: the cards, with the odds"
     ui.tap(ui.find(cls=TextInput, root=screen.ids.duel))
     ui.type("6H")
@@ -121,10 +125,10 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "the reveal at the end of a turn"
     ui.tap("Reveal this bounty")
 
-    # Valentina looks at a duel with Bart, then ties Butch Cassidy at the Bank and takes his Rifle
+    # Valentina looks at a duel with Bartholomew, then ties Butch Cassidy at the Bank and takes his Rifle
     assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
     ui.tap("Duel")
-    ui.tap(ui.find(startswith="Bart", root=screen.ids.duel.ids.targets))
+    ui.tap(ui.find(startswith="Bartholomew", root=screen.ids.duel.ids.targets))
     ui.tap(ui.find(startswith="At stake: Jesse James", root=screen.ids.duel.ids.extras))
     yield "duel: a player, a bounty at stake"
     ui.tap("Back to town")
@@ -141,15 +145,15 @@ def game_pages(ui: Driver) -> Iterator[str]:
     assert screen.act({"type": "end_turn", "reveal": [BOUNTIES[0] | {"name": "Doc Holliday"}]}), screen.message
     next_players(ui, 4)
 
-    # Bart ties Sam Bass at the Bandit Hideout: two wounds, his hand limit, a critical wound
+    # Bartholomew ties Sam Bass at the Bandit Hideout: two wounds, his hand limit, a critical wound
     assert screen.act({"type": "move", "to": "Bandit Hideout"}), screen.message
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Sam Bass", root=screen.ids.duel.ids.targets))
-    enter(ui, "Bart holds", "1H")
+    enter(ui, "Bartholomew holds", "1H")
     enter(ui, "Drawn for", "5S")
     see_result(ui)
     yield "duel: a critical wound, which bounty to lose"
-    ui.tap("Bart discards Jesse James")
+    ui.tap("Bartholomew discards Jesse James")
     ui.tap("Confirm")
     yield "town: after a critical wound, a bounty out of the game"
     ui.tap("End turn")
@@ -164,7 +168,7 @@ def final_duel_pages(ui: Driver) -> Iterator[str]:
     assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Jesse James", root=screen.ids.duel.ids.targets))
-    enter(ui, "Bart holds", "1H")
+    enter(ui, "Bartholomew holds", "1H")
     enter(ui, "Drawn for", "5S 5D")
     see_result(ui)
     ui.tap("Confirm")
