@@ -37,7 +37,7 @@ class Stepper(BoxLayout):
     step = NumericProperty(1)
     signed = BooleanProperty(False)
     colour = StringProperty("")  # a bullet colour: the label sits on its swatch
-    button_width = NumericProperty(dp(56))
+    button_width = NumericProperty("56dp")
 
     def change(self, sign: int) -> None:
         self.value = max(self.minimum, min(self.maximum, self.value + sign * self.step))
