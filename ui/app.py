@@ -66,6 +66,9 @@ ONE_TAP = ("history", "stats")
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
+#: seconds a resized window must keep its size before everything is scaled to it: dragging a
+#: window's corner lays the screens out once, when it stops, not at every pixel
+REFIT_AFTER_S = 0.25
 
 
 class CompanionApp(App):
@@ -93,12 +96,26 @@ class CompanionApp(App):
         theme.fit_window(*Window.size)  # before any screen is built: sizes follow the window
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
+        self._refit_soon = Clock.create_trigger(self.refit, REFIT_AFTER_S)
+        Window.bind(size=self._window_resized)
         self.manager = ScreenManager(transition=NoTransition())
         if self.store is None:
             self.open_database()
         keyboard.apply(self.store.pref(keyboard.PREF, "auto") if self.store is not None else "auto")
         self.go_home()
         return self.manager
+
+    def _window_resized(self, *_args: Any) -> None:
+        self._refit_soon.cancel()  # wait for the resizing to stop
+        self._refit_soon()
+
+    def refit(self, *_args: Any) -> None:
+        """Scale every size to the window as it is now: the theme's sizes (unit strings) follow
+        by themselves; a screen holding sizes it worked out in pixels (``refit``) redoes them."""
+        theme.fit_window(*Window.size)
+        for screen in self.manager.screens:
+            if hasattr(screen, "refit"):
+                screen.refit()
 
     def on_start(self) -> None:
         if self.preload:
@@ -223,6 +240,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_keyboard)
+        Window.unbind(size=self._window_resized)
+        self._refit_soon.cancel()
         if self.manager.has_screen("stats"):
             self.manager.get_screen("stats").stop()  # its worker may be summing up old games
         WORKER.stop()  # the odds worker process ends with the app (ui/background.py)
