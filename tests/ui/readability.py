@@ -1,6 +1,6 @@
 """The table rules, checked on whatever a screen shows: text at least 16 px, text that fits the
-box it is drawn in (nothing spills, is cut or has a word broken across lines), touch targets at
-least 48 px, and layouts that hold what they are given (no row pushed out of its box, no list
+box it is drawn in (nothing spills, is cut, leaves a line out or has a word broken across
+lines), touch targets at least 48 px, and layouts that hold what they are given (no row pushed out of its box, no list
 squeezed to nothing).
 
 Any UI test can call :func:`problems` on a screen; an empty list means the screen passes.
@@ -9,6 +9,7 @@ Any UI test can call :func:`problems` on a screen; an empty list means the scree
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
@@ -53,6 +54,18 @@ def broken_word(label: Label) -> bool:
     return False
 
 
+def left_out(label: Label) -> list[str]:
+    """The words of ``label``'s text that its laid-out lines leave out: a line dropped for want
+    of height (``max_lines``, a ``text_size`` a pixel short) or cut by an ellipsis, which no
+    box overflow shows. A path too wide for its box is split across lines, not left out.
+    Reads the laid-out lines of an updated texture."""
+    plain = (MARKUP.sub("", label.text) if label.markup else label.text).split()
+    lines = ["".join(w.text for w in line.words) for line in getattr(label._label, "_cached_lines", ())]  # noqa: SLF001
+    if "".join(plain) == "".join(lines).replace(" ", ""):
+        return []
+    return list((Counter(plain) - Counter(" ".join(lines).split())).elements())
+
+
 def on_screen(widget) -> bool:
     """Drawn and visible: in the window, not hidden by opacity, not collapsed to nothing."""
     node = widget
@@ -92,6 +105,8 @@ def problems(root, *, min_text: float | None = None, min_touch: float | None = N
                 found.append(f"{name}: shortened")
             if broken_word(widget):
                 found.append(f"{name}: a word broken across lines")
+            elif gone := left_out(widget):
+                found.append(f"{name}: leaves out {gone}")
         parent = widget.parent
         if layouts and isinstance(parent, (BoxLayout, GridLayout)) and (
                 widget.x < parent.x - SLACK or widget.right > parent.right + SLACK

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 from kivy.core.window import Window
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from tests.ui.readability import problems
@@ -123,3 +125,22 @@ def test_the_scale_follows_the_tighter_side_and_never_shrinks():
     assert theme.window_scale(1280, 720) == 1.5
     assert theme.window_scale(640, 400) == 1
     assert Window.size == (800, 480) and theme.px("TEXT") == 20 and theme.px("TEXT_SMALL") == 16
+
+
+def test_the_rules_catch_a_line_dropped_for_want_of_height_but_not_a_path_split_across_lines(ui):
+    """A label that lays out fewer lines than its words need loses words without spilling out
+    of its box, which only the laid-out lines show; a path has no spaces to wrap at."""
+    box = BoxLayout(orientation="vertical", size=(300, 200), size_hint=(None, None))
+    capped = Label(text=LONG, font_size=theme.TEXT, text_size=(300, 56), size_hint_y=None,
+                   height=theme.TOUCH)
+    path = Label(text="Database: /tmp/a-rather-long-folder-name/and-another-one/companion.db", font_size=theme.TEXT,
+                 text_size=(300, None), size_hint_y=None, height=theme.scaled("TEXT", 4))
+    box.add_widget(capped)
+    box.add_widget(path)
+    ui.app.root.current_screen.add_widget(box)
+    try:
+        ui.pump()
+        found = problems(box)
+    finally:
+        ui.app.root.current_screen.remove_widget(box)
+    assert len(found) == 1 and "leaves out ['Refused:', 'a', 'rifle'" in found[0], found

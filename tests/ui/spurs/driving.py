@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from kivy.factory import Factory
 from kivy.tests.common import UnitTestTouch
-from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
-
-from tests.ui.readability import MARKUP, on_screen
 
 from ui.spurs.controls import BagChip, HexBoard, Stepper
 from ui.spurs.table import PlayerPanel
@@ -137,18 +134,3 @@ def load_the_table(app, equipment: tuple[str, ...]) -> None:
         assert game.act({"type": "buy", "name": name, "cost": 0})
     assert game.act({"type": "stagecoach", "holder": first})
     game.show("table")
-
-
-def hidden_words(root) -> list[str]:
-    """The words of every label shown under ``root`` that its laid-out lines leave out: a line
-    dropped for want of height (``max_lines``, a box a pixel short) or cut by an ellipsis,
-    which no box overflow shows. Each entry names the label's text and the missing words."""
-    missing = []
-    for label in (w for w in root.walk(restrict=True) if isinstance(w, Label) and w.text and on_screen(w)):
-        label.texture_update()
-        plain = MARKUP.sub("", label.text) if label.markup else label.text
-        shown = " ".join("".join(w.text for w in line.words) for line in label._label._cached_lines).split()  # noqa: SLF001
-        gone = [word for word in plain.split() if word not in shown]
-        if gone:
-            missing.append(f"{plain!r} leaves out {gone}")
-    return missing
