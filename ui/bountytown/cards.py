@@ -14,11 +14,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.togglebutton import ToggleButton
+from kivy.utils import escape_markup
 
 from companion.bountytown.cards import SUITS, VALUES, check_copies, parse_card, sort_key
 from companion.bountytown.hands import MOST_PLAYED, best_play, bounty_rank, rank
 from companion.bountytown.view import SUIT_NAMES, card_name
 from companion.errors import InputError
+from ui import theme
 from ui.kvload import load_kv
 import ui.widgets  # noqa: F401  (BigButton for the kv rules)
 
@@ -122,10 +124,14 @@ class CardSlot(BoxLayout):
     choosable = BooleanProperty(False)
     capacity = NumericProperty(5)
     most = NumericProperty(MOST_PLAYED)
-    ranked = BooleanProperty(True)  # name the rank in the summary (not for gold or printed base cards)
+    ranked = BooleanProperty(True)  # name the rank (not for gold or printed base cards)
     base = ListProperty()  # a bounty's printed base cards: its rank counts them too (R-B3)
-    summary = StringProperty("")
-    hint = StringProperty("")  # the words beside Remove last and Clear ("" for the usual hint)
+    summary = StringProperty("")  # the title, the count and the rank, for a form's own hint
+    #: the words beside Remove last and Clear (markup): the rank at 20 px, read across the table,
+    #: over the count and what a tap on a chip does
+    heading = StringProperty("")
+    titled = BooleanProperty(False)  # the heading names the slot too (no tab names it)
+    hint = StringProperty("")  # a form's own words for the heading ("" for the usual heading)
 
     __events__ = ("on_change", "on_refused")
 
@@ -185,7 +191,21 @@ class CardSlot(BoxLayout):
         if self.ranked and (cards or self.base):
             named = (bounty_rank(self.base, cards) if self.base else rank(cards)).name
         self.summary = f"{self.title} ({count})" + (f"\n{named}" if named else "")
+        self.heading = self._heading(named)
         self.dispatch("on_change")
+
+    def _heading(self, named: str) -> str:
+        """The rank on the first line (unranked, the count), large; the count and what a tap
+        does on the second, small. The tabs say only whose cards these are, so a long name
+        has their width to itself."""
+        entered = len(self.cards)
+        count = (f"{entered} card{'s' * (entered != 1)}" if self.choosable
+                 else f"{entered} of {int(self.capacity)} cards")
+        how = "tap: played / kept" if self.choosable else "tap to remove"
+        first, second = (named, f"{count}; {how}") if named else (count, how)
+        if self.titled:
+            first = f"{self.title}: {first}"
+        return f"[b]{escape_markup(first)}[/b]\n[size={theme.TEXT_SMALL}]{escape_markup(second)}[/size]"
 
     def on_change(self) -> None:
         pass
@@ -216,30 +236,34 @@ class CardSlot(BoxLayout):
 
 
 class SlotTab(ToggleButton):
-    """Selects which slot the pad fills; shows that slot's count and rank in words."""
+    """Selects which slot the grid fills; says whose cards (or which draw) at 20 px, whole,
+    wrapping between words. An arrow marks a tab with more slots beyond it."""
+
+
+#: tabs in the desk's row at most: three across a final duel's desk at 800x480 read
+#: "Ezekiel Fitzwilliam-Hay" at 20 px on two lines; a fourth would split "Bartholomew"
+TABS = 3
 
 
 class CardDesk(BoxLayout):
-    """Several slots (hands, a bounty's draw) and one pad: tap a slot's tab, then enter
+    """Several slots (hands, a bounty's draw) and one grid: tap a slot's tab, then enter
     its cards. Every card of the duel is checked against the one 75-card deck (R-B1)
     as it is entered, so a fourth copy is refused at once with the reason."""
 
     active = NumericProperty(0)
     slots = ListProperty()
-    #: more hands than fit in a row of tabs (a final duel of four or more): the tabs stand
-    #: in a column beside the grid, so the desk still fits an 800x480 screen
-    tabs_beside = BooleanProperty(False)
     _slot = None  # the active slot, shown in the holder when there is room
 
     __events__ = ("on_refused", "on_change", "on_complete")
 
     def set_slots(self, specs: list[dict]) -> None:
         """One CardSlot per spec (its properties: title, capacity, choosable, base); a slot
-        with the same title as before keeps its cards, so redrawing never loses an entry."""
+        with the same title as before keeps its cards, so redrawing never loses an entry.
+        A lone slot has no tab, so its heading names it."""
         old = {slot.title: list(slot.cards) for slot in self.slots}
-        self.slots = [CardSlot(**spec) for spec in specs]
+        self.slots = [CardSlot(titled=len(specs) == 1, **spec) for spec in specs]
         for slot in self.slots:
-            slot.bind(on_change=lambda _slot: self._changed(),
+            slot.bind(on_change=lambda _slot: self.dispatch("on_change"),
                       on_refused=lambda _slot, reason: self.dispatch("on_refused", reason))
             slot.set_cards(old.get(slot.title, [])[: int(slot.capacity)])
         self.active = min(self.active, max(0, len(self.slots) - 1))
@@ -274,22 +298,25 @@ class CardDesk(BoxLayout):
         elif all(s.cards for s in self.slots) and not self.slots[self.active].choosable:
             self.dispatch("on_complete")
 
-    def _changed(self) -> None:
-        for tab, slot in zip(reversed(self.ids.tabs.children), self.slots):
-            tab.text = slot.summary
-        if len(self.slots) == 1:  # no tab to choose it by: its header says what it holds
-            slot = self.slots[0]
-            how = "tap: played / kept" if slot.choosable else "tap to remove"
-            slot.hint = f"{slot.summary.replace(chr(10), ', ')}: {how}"
-        self.dispatch("on_change")
+    def _tabbed(self) -> range:
+        """The slots with a tab: none for a lone slot (which leaves the grid and the slot room
+        under a refusal's words), all of them up to TABS, else the active slot and its
+        neighbours in seat order, so the next slot to fill is always one tap away."""
+        if len(self.slots) < 2:
+            return range(0)
+        first = min(max(self.active - 1, 0), max(len(self.slots) - TABS, 0))
+        return range(first, min(first + TABS, len(self.slots)))
 
     def _draw(self) -> None:
-        """Tabs for two slots or more (one slot needs none, which leaves the grid and the slot
-        room under a refusal's words), and the active slot."""
-        tabs = self.ids.tabs
+        """The tabs and the active slot."""
+        tabs, shown = self.ids.tabs, self._tabbed()
         tabs.clear_widgets()
-        for index, slot in enumerate(self.slots if len(self.slots) > 1 else ()):
-            tab = SlotTab(text=slot.summary, state="down" if index == self.active else "normal")
+        tabs.cols = max(1, len(shown))
+        for index in shown:
+            before = "< " if index == shown[0] and index > 0 else ""
+            after = " >" if index == shown[-1] and index < len(self.slots) - 1 else ""
+            tab = SlotTab(text=f"{before}{self.slots[index].title}{after}",
+                          state="down" if index == self.active else "normal")
             tab.bind(on_release=lambda _t, i=index: self.select(i))
             tabs.add_widget(tab)
         if self._slot is not None:
@@ -306,11 +333,9 @@ class CardDesk(BoxLayout):
     def _fit(self, *_args) -> None:
         """The active slot's cards between the tabs and the grid when there is room. When a
         refusal's words take the room (at 800x480 the desk is then a row short), the slot steps
-        aside, its count and rank still on its tab, so the tabs and the grid stay whole and
-        tappable; 'Got it' brings it back."""
+        aside, so the tabs and the grid stay whole and tappable; 'Got it' brings it back."""
         holder, slot = self.ids.holder, self._slot
-        tabs = 0 if self.tabs_beside else self.ids.tabs.height + self.spacing
-        room = self.height - tabs - self.ids.grid.height - self.spacing
+        room = self.height - self.ids.tabs.height - self.ids.grid.height - 2 * self.ids.stack.spacing
         show = slot is not None and slot.height <= room + 0.5
         if show and slot.parent is None:
             holder.add_widget(slot)

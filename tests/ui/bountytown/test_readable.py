@@ -17,6 +17,18 @@ from ui.bountytown.duel import DuelOption
 from ui.bountytown.town import NameTag
 
 from . import walk
+from .test_hand_chips import on_screen
+from .test_play import enter_card
+
+#: six at the table, one with a 23-letter name of two words
+LONG_NAMES = (("Bartholomew", "red"), ("Ezekiel Fitzwilliam-Hay", "blue"), ("Wilhelmina", "yellow"),
+              ("Valentina", "green"), ("Josephine", "purple"), ("Maximilian", "orange"))
+
+
+def laid_out(label: Label) -> list[str]:
+    """The lines a label's text was laid out in."""
+    label.texture_update()
+    return ["".join(w.text for w in line.words).strip() for line in label._label._cached_lines]  # noqa: SLF001
 
 
 def read_from_afar(screen) -> list[str]:
@@ -29,8 +41,7 @@ def read_from_afar(screen) -> list[str]:
     wanted.discard("")
     names = [name for name, _ in walk.PLAYERS]
     return [f"{w.text[:40]!r}: {w.font_size:.0f} px" for w in screen.walk(restrict=True)
-            if isinstance(w, Label) and (w.text in wanted or (any(n in w.text for n in names)
-                                                          and not isinstance(w, SlotTab)))
+            if isinstance(w, Label) and (w.text in wanted or any(n in w.text for n in names))
             and w.font_size < theme.px("TEXT") - 0.01]
 
 
@@ -70,7 +81,7 @@ def test_a_name_wider_than_its_cell_wraps_between_its_words():
     wide = tag.width
     tag.room = wide * 0.7
     tag.texture_update()
-    lines = ["".join(w.text for w in line.words).strip() for line in tag._label._cached_lines]  # noqa: SLF001
+    lines = laid_out(tag)
     assert tag.width <= tag.room and len(lines) > 1 and " ".join(lines) == tag.text  # whole words on each line
     tag.text = "Ann"
     tag.texture_update()
@@ -94,3 +105,63 @@ def test_the_duel_choices_name_players_at_20_px(ui):
                               "Jesse James, Belle Starr, Sam Bass", size_hint_x=None, width=options[0].width)
     crowded.texture_update()
     assert crowded.texture_size[1] > 2.5 * crowded.font_size and crowded.height >= crowded.texture_size[1]
+
+
+def tabs_read_whole(desk) -> list[str]:
+    """The desk's tabs, each checked to read its words at 20 px, whole on their lines (wrapped
+    between words) and inside the tab, on screen."""
+    tabs = [t for t in reversed(desk.ids.tabs.children) if isinstance(t, SlotTab)]
+    for tab in tabs:
+        assert tab.font_size >= theme.px("TEXT") - 0.01 and on_screen(tab), tab.text
+        assert " ".join(laid_out(tab)) == tab.text, tab.text
+        assert tab.texture_size[0] <= tab.width and tab.texture_size[1] <= tab.height + 1.5, tab.text
+    return [tab.text for tab in tabs]
+
+
+def test_the_final_duel_tabs_read_six_long_names_whole(ui):
+    """Six tied at the Train, one a 23-letter name: while each hand is entered, three tabs read
+    the active hand's name and its neighbours' at 20 px, whole and wrapped between words, and
+    the next hand's tab is one tap away, so tapping on reaches all six; the grid and the hand
+    (its rank at 20 px) stay whole under them at 800x480."""
+    walk.add_players(ui, LONG_NAMES)
+    walk.to_the_train(ui, LONG_NAMES)
+    desk = ui.screen.ids.end.ids.desk
+    names = [name for name, _ in LONG_NAMES]
+    assert [slot.title for slot in desk.slots] == names
+    for index, name in enumerate(names):
+        if desk.active != index:  # (a full hand moves the desk on by itself)
+            ui.tap(ui.find(startswith=name, root=desk.ids.tabs))  # the next hand, one tap away
+        assert desk.active == index
+        shown = tabs_read_whole(desk)
+        assert [text.strip("<> ") for text in shown] == names[max(0, min(index - 1, 3)):][:3]
+        assert (shown[0].startswith("< ") == (index > 1)) and (shown[-1].endswith(" >") == (index < 4))
+        ui.screenshot(f"bountytown-final-duel-six-long-{index + 1}")
+        assert problems(ui.screen) == [] and read_from_afar(ui.screen) == [], name
+        heading = ui.find(desk.slots[index].heading, root=desk)
+        enter_card(ui, "2H" if index % 2 else "3S", root=desk)
+        assert heading.font_size >= theme.px("TEXT") - 0.01
+        assert desk.slots[index].heading.startswith("[b]High Card[/b]\n")  # the rank first, large
+    assert all(slot.cards for slot in desk.slots)
+
+
+def test_a_player_duel_reads_a_23_letter_name_whole_on_its_tab(ui):
+    """Ezekiel Fitzwilliam-Hay faces Bartholomew: both tabs read "... holds" at 20 px, the long
+    one on two lines broken between words, with the hand, its Remove last and the grid all on
+    screen."""
+    walk.add_players(ui, LONG_NAMES)
+    walk.start_game(ui, LONG_NAMES)
+    screen = ui.screen
+    for action in ({"type": "move", "to": "Boot Hill"}, {"type": "end_turn", "reveal": []},
+                   {"type": "move", "to": "Boot Hill"}):  # Bartholomew, then Ezekiel, to Boot Hill
+        assert screen.act(action), screen.message
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Bartholomew", root=screen.ids.duel.ids.targets))
+    ui.tap("Enter the cards")
+    desk = screen.ids.duel.ids.desk
+    assert tabs_read_whole(desk) == ["Ezekiel Fitzwilliam-Hay holds", "Bartholomew holds"]
+    assert len(laid_out(ui.find("Ezekiel Fitzwilliam-Hay holds", root=desk.ids.tabs))) == 2
+    for card in ("1H", "1S", "2G", "4D"):
+        enter_card(ui, card, root=desk)
+    ui.screenshot("bountytown-duel-long-name")
+    assert on_screen(ui.find("Remove last", root=desk)) and on_screen(desk.ids.grid)
+    assert problems(ui.screen) == [] and read_from_afar(ui.screen) == []

@@ -30,8 +30,8 @@ SAM_BASS = {"name": "Sam Bass", "renown": 1, "locations": ["Bandit Hideout", "Ba
             "items": 0}
 
 
-def add_players(ui: Driver) -> None:
-    for name, colour in PLAYERS:
+def add_players(ui: Driver, players: tuple[tuple[str, str], ...] = PLAYERS) -> None:
+    for name, colour in players:
         ui.app.store.add_player(name, colour)
 
 
@@ -61,10 +61,11 @@ def setup_pages(ui: Driver) -> Iterator[str]:
     yield "setup: a refused start"
 
 
-def start_game(ui: Driver) -> None:
-    players = [{"name": n, "character": f"{n} the Kid", "hand_limit": 2 if n == "Bartholomew" else 5}
-               for n, _ in PLAYERS]
-    ui.app.start_session("bountytown", {"players": players, "grid": GRID, "bounties": BOUNTIES,
+def start_game(ui: Driver, players: tuple[tuple[str, str], ...] = PLAYERS) -> None:
+    """A game of ``players`` (Bartholomew, first, with a hand limit of 2) just set up."""
+    entries = [{"name": n, "character": f"{n} the Kid", "hand_limit": 2 if n == "Bartholomew" else 5}
+               for n, _ in players]
+    ui.app.start_session("bountytown", {"players": entries, "grid": GRID, "bounties": BOUNTIES,
                                         "store": ["Crucifix", "Rifle", "Cowboy Hat", "First Aid Kit"]})
     ui.pump()
 
@@ -161,9 +162,10 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "the end: the Hero of Bountytown"
 
 
-def final_duel_pages(ui: Driver) -> Iterator[str]:
-    """The Train with everyone tied at 0 renown: all six enter a final duel hand."""
-    start_game(ui)
+def to_the_train(ui: Driver, players: tuple[tuple[str, str], ...] = PLAYERS) -> None:
+    """The Train with everyone tied at 0 renown (Bartholomew duels Jesse James and loses; the
+    Train is revealed at the end of his turn), so every player enters a final duel hand."""
+    start_game(ui, players)
     screen = ui.screen
     assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
     ui.tap("Duel")
@@ -174,7 +176,12 @@ def final_duel_pages(ui: Driver) -> Iterator[str]:
     ui.tap("Confirm")
     ui.tap("End turn")
     ui.tap("The Train (game ends)")
-    end = screen.ids.end
+
+
+def final_duel_pages(ui: Driver) -> Iterator[str]:
+    """The Train with everyone tied at 0 renown: all six enter a final duel hand."""
+    to_the_train(ui)
+    end = ui.screen.ids.end
     ui.tap(ui.find(startswith="Valentina", root=end.ids.desk.ids.tabs))
     for card in ("2H", "2S", "2D"):
         enter_card(ui, card, root=end.ids.desk)
