@@ -16,9 +16,9 @@ from __future__ import annotations
 class PadLevels:
     """Each pad's true level (``actual``: what Ready checks), the level its tile shows
     (``shown``) and the changes held back from the screen. A change is shown at once when
-    the pad's tile last changed at least ``hold_ns`` ago; otherwise it waits for
-    :meth:`take_held`, which the screen calls when it draws a frame anyway (a claim, a
-    fault) and once a second."""
+    the pad's tile last changed at least ``hold_ns`` ago and the screen does not ask to
+    hold it (a card in play: ``hold``); otherwise it waits for :meth:`take_held`, which the
+    screen calls when it draws a frame anyway (a claim, a fault) and once a second."""
 
     def __init__(self, hold_ns: int) -> None:
         self.hold_ns = hold_ns
@@ -27,14 +27,14 @@ class PadLevels:
         self._shown_ns: dict[int, int] = {}  # when each pad's tile last changed level
         self._held: dict[int, bool] = {}
 
-    def report(self, pad: int, pressed: bool, now_ns: int) -> bool:
+    def report(self, pad: int, pressed: bool, now_ns: int, *, hold: bool = False) -> bool:
         """A pad's level after the latest edges; True if its tile is to show it now."""
         self.actual[pad] = pressed
         self._held.pop(pad, None)
         if self.shown.get(pad) == pressed:
             return False  # back where the tile already is
         last = self._shown_ns.get(pad)
-        if last is not None and now_ns - last < self.hold_ns:
+        if hold or (last is not None and now_ns - last < self.hold_ns):
             self._held[pad] = pressed
             return False
         self._show(pad, pressed, now_ns)

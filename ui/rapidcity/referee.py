@@ -57,8 +57,11 @@ TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the alert line
 # Each change on screen costs a whole-window frame, and a claim arriving meanwhile waits for
-# it: what is not a claim (the countdown, a chattering pad's level) is redrawn once a second.
+# it: while a card is shown, what is not a claim (the countdown, a pad's level, a fault) is
+# redrawn once a second, and not while claims are landing (RUSH_S after each claim):
+# see RefereeScreen._slow_tick.
 SLOW_TICK_S = 1.0
+RUSH_S = 0.5
 KEY_1 = ord("1")
 
 
@@ -231,6 +234,9 @@ class RefereeScreen(GameScreen):
         trigger = getattr(Clock, "create_trigger_free", Clock.create_trigger)
         self._wake = trigger(self.poll)
         self._slow = Clock.create_trigger(self._slow_tick, SLOW_TICK_S, interval=True)
+        self._after_rush = Clock.create_trigger(self._slow_tick)  # a tick put off until the claims stop
+        self._rush_until_ns = 0  # claims are landing until then: no frame of the slow tick's own
+        self._faults_due = False  # a pad's fault came while a card was shown: said in the next frame
         self.preview: Verdict | None = None
         self.backend = None
         self.faults: dict[tuple[int, str], PadFault] = {}  # (pad, kind) -> the fault in force
@@ -359,6 +365,7 @@ class RefereeScreen(GameScreen):
         Clock.unschedule(self.poll)
         Clock.unschedule(self._check_backend)
         self._slow.cancel()
+        self._after_rush.cancel()
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
         self._cancel_reveal()
         if self.live is not None and self.live.reveal_ns is None:
@@ -377,10 +384,12 @@ class RefereeScreen(GameScreen):
         frame, and at once when the queue wakes the screen (``_wake``, on the hardware's
         thread). Every edge is judged now; a frame is drawn only when something shown
         changed: a claim, a fault, a false start, or a pad's level (paced by
-        :class:`PadLevels`, so a chattering pad costs at most a frame a second)."""
+        :class:`PadLevels`, so a chattering pad costs at most a frame a second). While a
+        card is shown, only a claim is drawn at once: a pad's level or a fault waits for the
+        next frame drawn anyway (a claim's, or the slow tick's: see :meth:`_slow_tick`)."""
         if self.backend is None:
             return
-        changed = redraw = False
+        changed = redraw = faulted = False
         levels: dict[int, bool] = {}  # each pad's level after this batch, however many edges
         for event in self.backend.drain():
             if isinstance(event, PadEvent):
@@ -395,12 +404,8 @@ class RefereeScreen(GameScreen):
                     self.faults[event.pad, event.kind] = event
                 else:
                     self.faults.pop((event.pad, event.kind), None)
-                self._show_faults()
-                redraw = True
+                faulted = True
         now = now_ns()
-        for pad, pressed in levels.items():
-            if self.levels.report(pad, pressed, now):
-                self._show_level(pad, pressed)
         if self.live is not None and self.live.reveal_ns is None:
             if changed and self.stage == "waiting":
                 self.status = "False start! Hands off the pads until the card shows."
@@ -412,6 +417,7 @@ class RefereeScreen(GameScreen):
                     redraw = True
                     if self.stage == "window":
                         self._show_window_status()
+                        self._rush_until_ns = now + round(RUSH_S * 1e9)
                     self._hear_claims()
                 self._show_late_edge()
             if self.stage == "window" and self.live.closed_ns is None and self.live.window_over(now, self.preview):
@@ -422,18 +428,49 @@ class RefereeScreen(GameScreen):
                 self.live.closed_ns = now
                 Clock.schedule_once(self._close_after_frame, 0)
                 redraw = True
-        if redraw:  # a frame is drawn anyway: the levels held back go with it
-            self._show_held_levels(now)
+        racing = self.stage == "window" and not redraw
+        for pad, pressed in levels.items():
+            if self.levels.report(pad, pressed, now, hold=racing):
+                self._show_level(pad, pressed)
+        self._faults_due |= faulted
+        if redraw or (self._faults_due and not racing):  # a frame is drawn: what was held back goes with it
+            self._show_held(now)
 
     def _slow_tick(self, _dt: float = 0) -> None:
-        """Once a second: the countdown, and the pad levels held back from the screen."""
+        """Once a second: the countdown, the pad levels held back and a fault not yet
+        shown; put off while claims are landing.
+
+        Why: Kivy redraws the whole window for any change, and software GL (this machine's;
+        a Pi's GPU does it off the CPU) takes 15-40 ms to rasterise the referee screen, so a
+        claim whose edge comes just after another frame started waits for all of it, past
+        the 20 ms a claim has to reach the screen. So while a card is shown only a claim is
+        drawn at once, and claims come in a rush (the card sends every hand to the pads at
+        once): for ``RUSH_S`` after each claim's frame the tick draws nothing of its own,
+        and comes again when the rush is over.
+
+        What the table gives up: in a rush, the countdown, a pad's DOWN/up and a fault
+        (a pad left out of judging) change only with each claim's frame, which redraws them,
+        so they are as fresh as the newest claim; ``RUSH_S`` after the last claim they are
+        current again. Outside a rush they are at most a second old, as the countdown always
+        was; it still reads in whole seconds. The judge is not affected: it has every edge
+        (and leaves a faulty pad out) the moment the pads report it."""
+        now = now_ns()
+        if now < self._rush_until_ns:
+            self._after_rush.cancel()
+            self._after_rush.timeout = (self._rush_until_ns - now) / 1e9
+            self._after_rush()
+            return
         if self.live is not None and self.stage == "window":
             self._show_window_status()
-        self._show_held_levels(now_ns())
+        self._show_held(now)
 
-    def _show_held_levels(self, now: int) -> None:
+    def _show_held(self, now: int) -> None:
+        """What waited for a frame: the pad levels held back, and faults not yet shown."""
         for pad, pressed in self.levels.take_held(now).items():
             self._show_level(pad, pressed)
+        if self._faults_due:
+            self._faults_due = False
+            self._show_faults()
 
     def _show_level(self, pad: int, pressed: bool) -> None:
         if pad in self.tiles:

@@ -11,9 +11,10 @@ import pytest
 from kivy.core.window import Window
 from kivy.uix.label import Label
 
-from hardware.events import now_ns
+from hardware.events import PadFault, now_ns
 from tests.ui.rapidcity.test_referee_details import character_seed, start
 from tests.ui.rapidcity.test_referee_game import pump_until, reveal
+from ui.rapidcity import referee
 from ui.rapidcity.padlevels import PadLevels
 from ui.rapidcity.referee import RefereeScreen
 
@@ -184,3 +185,64 @@ def test_the_last_claim_is_drawn_before_the_photo_finish_is_built(ui):
     assert seen[first][1] == "window"  # the last claim's frame: the race as it ended, nothing more
     assert seen[-1][1] == "finish" and seen[-1][2] >= 3  # the photo finish comes in a frame of its own
     assert screen.live.closed_ns is not None and screen.live.closed_ns >= screen.live.edges[-1].t_ns
+
+
+def test_while_claims_land_nothing_but_a_claim_draws_a_frame(ui, flips, monkeypatch):
+    """A chattering pad and the countdown's tick draw no frame of their own while claims are
+    landing: each would be a whole-window frame for the next claim to wait behind. What they
+    change goes with the next claim's frame, and with the tick once the rush is over."""
+    monkeypatch.setattr(referee, "RUSH_S", 3600.0)  # the rush outlasts the test, however slow the machine
+    screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
+    screen.levels = PadLevels(hold_ns=0)  # no pacing by time: only the claim window holds a level back
+    reveal(ui)
+    switch = Switch(ui.app.hardware(), 3)
+    switch.press()
+    pump_until(ui, lambda: screen.tiles[3].claim.startswith("1st"))
+    ui.pump(2)
+    flips.clear()
+    for _ in range(5):  # a worn switch in the rush: every edge judged, none drawn
+        switch.release()
+        ui.pump(1)
+        switch.press()
+        ui.pump(1)
+    switch.release()
+    hw = ui.app.hardware()
+    hw.events.put(PadFault(2, "saloon", "stuck", True, now_ns(), "Saloon: held down"))
+    ui.pump(1)
+    screen._slow_tick()  # the countdown's tick comes in the rush: it is put off, not drawn
+    ui.pump(2)
+    assert len(screen.live.edges) == 12 and flips == []
+    assert screen.levels.actual[3] is False and screen.tiles[3].pressed  # up, still drawn DOWN
+    assert screen.faults and not screen.tiles[2].fault  # known, not yet drawn
+    assert screen._after_rush.is_triggered  # the tick comes again when the rush is over
+    hw.press(1)
+    pump_until(ui, lambda: flips)
+    assert len(flips) == 1 and screen.tiles[1].claim.startswith("2nd")
+    assert not screen.tiles[3].pressed and screen.tiles[2].fault == "stuck"  # they went with the claim's frame
+    assert screen.status.startswith("2 of 3 tiles claimed")
+
+
+def test_once_the_rush_is_over_the_tick_draws_the_countdown_and_held_levels(ui, flips, monkeypatch):
+    monkeypatch.setattr(referee, "RUSH_S", 0.0)
+    screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
+    screen.levels = PadLevels(hold_ns=0)
+    reveal(ui)
+    hw = ui.app.hardware()
+    hw.press(2)
+    pump_until(ui, lambda: screen.tiles[2].claim.startswith("1st"))
+    ui.pump(2)
+    flips.clear()
+    hw.release(2)  # a pawn lifted while the card is shown: no frame of its own
+    ui.pump(3)
+    assert flips == [] and screen.tiles[2].pressed
+    screen._slow_tick()
+    ui.pump(1)
+    assert len(flips) == 1 and not screen.tiles[2].pressed
+
+
+def test_pad_levels_hold_any_change_when_asked():
+    levels = PadLevels(hold_ns=0)
+    assert not levels.report(1, True, now_ns=0, hold=True)
+    assert levels.actual == {1: True} and levels.shown == {}
+    assert levels.take_held(10) == {1: True} and levels.shown == {1: True}
+    assert levels.report(1, False, now_ns=20)
