@@ -9,6 +9,8 @@ import threading
 
 import pytest
 from kivy.core.window import Window
+from kivy.graphics import BorderImage, Rectangle, RoundedRectangle
+from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from hardware.events import PadFault, now_ns
@@ -246,3 +248,28 @@ def test_pad_levels_hold_any_change_when_asked():
     assert levels.actual == {1: True} and levels.shown == {}
     assert levels.take_held(10) == {1: True} and levels.shown == {1: True}
     assert levels.report(1, False, now_ns=20)
+
+
+def painted(widget) -> list[tuple[float, float]]:
+    """The size of every rectangle and texture the widget itself draws (not its children's)."""
+    groups = (widget.canvas.before, widget.canvas, widget.canvas.after)
+    return [tuple(i.size) for group in groups for i in group.children
+            if isinstance(i, (Rectangle, RoundedRectangle, BorderImage)) and i.size[0] * i.size[1] > 0]
+
+
+def test_an_unclaimed_tile_keeps_its_claims_room_without_drawing_it(ui):
+    """Kivy draws a transparent texture or shape (and a widget at opacity 0) like a seen one,
+    and software GL rasterises every pixel of it in every frame a claim may wait behind."""
+    screen = start(ui, seed=character_seed(), window_ms=60_000)
+    reveal(ui)
+    ui.pump(2)
+    room = [tile.children[0] for tile in screen.tiles.values()]  # each tile's claim line
+    before = {pad: (tile.pos, tile.size) for pad, tile in screen.tiles.items()}
+    assert all(line.height > 20 and painted(line) == [] for line in room)
+    touches = next(w for w in screen.panels["window"].walk() if isinstance(w, Button) and w.disabled)
+    assert painted(touches) == []  # a pad card's hidden Touches button
+    ui.app.hardware().press(2)
+    pump_until(ui, lambda: screen.tiles[2].claim.startswith("1st"))
+    ui.pump(2)
+    assert {pad: (tile.pos, tile.size) for pad, tile in screen.tiles.items()} == before  # no tile moved
+    assert painted(screen.tiles[2].children[0])  # the claim's time is drawn in its room
