@@ -33,11 +33,21 @@ chattering pad's level and the countdown are redrawn once a second
 (ui/rapidcity/padlevels.py), only the step on screen renders the status line, a burst of
 edges wakes one poll, and the photo finish comes in the frame after the last claim's. The
 edge's own path (pin callback, fault watch, lockout, queue, wake) is well under a
-millisecond; what is left is the claim's own frame (about 6 ms of CPU) and, about once a
-second, a countdown frame that a claim may have to wait behind: software GL rasterises
-the referee screen in several times the time of an empty window (printed at the end), a
-cost a Pi's GPU takes off the CPU. llvmpipe keeps Mesa's default of one thread per core:
-LP_NUM_THREADS 0, 1 and 2 rasterised no faster under the shared machine's load.
+millisecond. That left 1-2 claims in 100 (6-24 under load) behind a frame that was not a
+claim's: the countdown, a pad's level, a fault, each costing 15-40 ms of software GL. Now,
+while a card is shown, only a claim is drawn at once; the rest waits for the next claim's
+frame or the once-a-second tick, and the tick waits while claims are landing (RUSH_S in
+ui/rapidcity/referee.py; its docstring says what the table gives up). The figure to watch
+is how many claims had another frame started within NEAR_MS before their edge, counted
+from the frames' start times, so the machine's load barely moves it: 13-24 in 100 before,
+1-2 after. The frame itself: llvmpipe's cost is the pixels drawn (a full-window rectangle
+about 4 ms of CPU here, a stencil pass 2 ms, transparent pixels and widgets at opacity 0
+as dear as seen ones), so an unclaimed tile keeps its claim's room empty rather than
+drawing two blank lines on a transparent shape. Left: the six tiles (their shapes and
+labels) are about a third of a referee frame, and the app's ScreenManager clips its
+screens with a full-window stencil in every frame (kivy/data/style.kv) that a screen
+manager without transitions does not need. llvmpipe keeps Mesa's default of one thread
+per core: LP_NUM_THREADS 0, 1 and 2 rasterised no faster under the shared machine's load.
 
 Target (issue "Rapid City electronic referee"): median under 20 ms, p99 under 50 ms.
 Then the same with a chattering pad (see ``chattering``), at three sizes of edges per

@@ -462,8 +462,9 @@ class RefereeScreen(GameScreen):
         What the table gives up: in a rush, the countdown, a pad's DOWN/up and a fault
         (a pad left out of judging) change only with each claim's frame, which redraws them,
         so they are as fresh as the newest claim; ``RUSH_S`` after the last claim they are
-        current again. Outside a rush they are at most a second old, as the countdown always
-        was; it still reads in whole seconds. The judge is not affected: it has every edge
+        current again. Outside a rush they are at most a second old while the card is shown,
+        as the countdown always was; it still reads in whole seconds. Between cards a pad's
+        level is shown at once, as before (Ready waits for every pawn to be off). The judge is not affected: it has every edge
         (and leaves a faulty pad out) the moment the pads report it."""
         now = now_ns()
         if now < self._rush_until_ns:
