@@ -14,6 +14,7 @@ at most a frame after its edge, and its *stamp* (never its arrival) is what is j
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
@@ -72,15 +73,6 @@ def chip_columns(players: int) -> int:
     return players if players <= 4 else 3
 
 
-def claim_room() -> float:
-    """The height of a claim's two lines (its place and time, then who is on it), kept
-    empty on each tile from Ready so that no tile moves when its claim lands. Empty, not
-    two blank lines of text: a transparent texture costs software GL as much as a seen one."""
-    label = CoreLabel(text="\n", font_size=theme.TEXT, bold=True)
-    label.refresh()
-    return label.texture.height
-
-
 def ordinal(place: int) -> str:
     return ORDINALS[place - 1] if place <= len(ORDINALS) else f"{place}th"
 
@@ -96,7 +88,17 @@ class TileView(BoxLayout):
     claimant = StringProperty("")  # colour of who is on it, once named
     claimant_name = StringProperty("")
     racing = BooleanProperty(False)  # a card is being played: the tile keeps room for its claim
-    claim_room = NumericProperty(0)  # that room: a claim's two lines, kept empty (see claim_room())
+
+    @staticmethod
+    @functools.cache
+    def claim_room(font_size: float) -> float:
+        """The height of a claim's two lines (its place and time, then who is on it) at
+        ``font_size`` px, kept empty on each tile from Ready so that no tile moves when its
+        claim lands. Empty, not two blank lines of text: a transparent texture costs
+        software GL as much as a seen one."""
+        label = CoreLabel(text="\n", font_size=font_size, bold=True)
+        label.refresh()
+        return label.texture.height
 
 
 class TableView(FloatLayout):
@@ -294,9 +296,9 @@ class RefereeScreen(GameScreen):
 
     def _build_tiles(self) -> None:
         self._tiles_for = self.state.tiles
-        pads, room = self._pad_names(), claim_room()
+        pads = self._pad_names()
         self.tiles = {t.pad: TileView(pad=t.pad, tile_name=pads.get(t.pad, f"{t.location.capitalize()} (pad {t.pad})"),
-                                      pressed=self.levels.shown.get(t.pad, False), claim_room=room)
+                                      pressed=self.levels.shown.get(t.pad, False))
                       for t in self.state.tiles}
         self.ids.table.show_tiles(list(self.tiles.values()))
         self._show_faults()
