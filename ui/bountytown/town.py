@@ -106,6 +106,7 @@ class TownView(View):
     turn = StringProperty("")  # whose turn, on one line under the town
     status = StringProperty("")  # whose turn and what the location does, on the Players page
     gone = StringProperty("")  # bounties out of the game, and why (R-B8)
+    refused = BooleanProperty(False)  # a refusal is shown above: the turn line gives the town its room
 
     def refresh(self, state: GameState) -> None:
         screen, current = self.screen, state.current
@@ -135,11 +136,15 @@ class TownView(View):
 
     def _fit_rows(self, *_args) -> None:
         """Each row of the town at least as tall as its most crowded cell needs: six players
-        standing in one cell take the room that emptier rows can spare."""
+        standing in one cell take the room that emptier rows can spare. Kivy's GridLayout
+        does not lay itself out again when only ``rows_minimum`` changes, so it is asked to:
+        else a row keeps the height of a crowd that has since moved on, and its neighbours'
+        words spill out of theirs."""
         grid = self.ids.cells
         cells = list(reversed(grid.children))
         grid.rows_minimum = {row: max(c.needed for c in cells[row * grid.cols:(row + 1) * grid.cols])
                              for row in range(len(cells) // grid.cols)}
+        grid._trigger_layout()  # noqa: SLF001
 
 
 class PlayerView(View):
