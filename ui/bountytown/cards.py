@@ -237,7 +237,10 @@ class CardSlot(BoxLayout):
 
 class SlotTab(ToggleButton):
     """Selects which slot the grid fills; says whose cards (or which draw) at 20 px, whole,
-    wrapping between words. An arrow marks a tab with more slots beyond it."""
+    wrapping between words (a hyphenated name too wide for it after its hyphen: ``words`` is
+    what it says, ``text`` how it is laid out). An arrow marks a tab with more slots beyond it."""
+
+    words = StringProperty("")
 
 
 #: tabs in the desk's row at most: three across a final duel's desk at 800x480 read
@@ -315,7 +318,7 @@ class CardDesk(BoxLayout):
         for index in shown:
             before = "< " if index == shown[0] and index > 0 else ""
             after = " >" if index == shown[-1] and index < len(self.slots) - 1 else ""
-            tab = SlotTab(text=f"{before}{self.slots[index].title}{after}",
+            tab = SlotTab(words=f"{before}{self.slots[index].title}{after}",
                           state="down" if index == self.active else "normal")
             tab.bind(on_release=lambda _t, i=index: self.select(i))
             tabs.add_widget(tab)

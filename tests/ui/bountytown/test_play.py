@@ -39,9 +39,11 @@ def enter_card(ui: Driver, card: str, root) -> None:
 
 
 def enter(ui: Driver, tab_start: str, cards: str) -> None:
-    """In the duel's card desk: pick the slot whose tab starts with ``tab_start``, enter the cards."""
+    """In the duel's card desk: pick the slot whose tab starts with ``tab_start`` (in the words
+    it says, a long name laid out over lines), enter the cards."""
     desk = ui.screen.ids.duel.ids.desk
-    ui.tap(ui.find(startswith=tab_start, root=desk.ids.tabs))
+    [tab] = [t for t in desk.ids.tabs.children if t.words.startswith(tab_start)]
+    ui.tap(tab)
     for card in cards.split():
         enter_card(ui, card, root=desk)
 

@@ -7,6 +7,7 @@ winner) at 20 px or more."""
 from __future__ import annotations
 
 import pytest
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.uix.label import Label
 
@@ -14,6 +15,7 @@ from tests.ui.readability import problems
 from ui import theme
 from ui.bountytown.cards import SlotTab
 from ui.bountytown.duel import DuelOption
+from ui.bountytown.hyphens import at_hyphens
 from ui.bountytown.town import NameTag
 
 from . import walk
@@ -73,6 +75,77 @@ def test_six_long_names_stand_whole_in_one_town_cell_under_a_refusal(ui):
         assert tag.font_size >= theme.px("TEXT") - 0.01 and tag.height < 2 * tag.font_size, tag.text  # one line
         assert cell.x <= tag.x and tag.right <= cell.right and cell.y <= tag.y and tag.top <= cell.top, tag.text
     assert problems(ui.screen) == []
+
+
+def test_the_town_gives_a_crowd_its_room_and_takes_it_back(ui):
+    """Six at the Sheriff's Office under a refusal: the turn line under the town makes way
+    for the crowd's row and is back after Got it; when they move on, every row shrinks back
+    to what its cell now holds (Bank's words stay inside it)."""
+    walk.add_players(ui)
+    walk.start_game(ui)
+    town = ui.screen.ids.town
+    turn = ui.find(f"{walk.FIRST} to play: 3 of 3 actions left")
+    assert turn.opacity == 1 and turn.height >= turn.font_size
+    ui.tap("Heal")
+    ui.pump()
+    assert turn.opacity == 0 and turn.height == 0 and problems(ui.screen) == []
+    ui.tap("Got it")
+    ui.pump()
+    assert turn.opacity == 1 and turn.height >= turn.font_size and problems(ui.screen) == []
+
+    def fitted() -> None:
+        cells = list(reversed(town.ids.cells.children))
+        for row in range(3):
+            three = cells[3 * row:3 * row + 3]
+            assert town.ids.cells.rows_minimum[row] == max(c.needed for c in three)
+            assert all(c.height >= c.needed - 0.5 for c in three), [c.location for c in three]
+        assert problems(ui.screen) == []
+
+    ui.pump()
+    fitted()
+    crowded = next(c for c in town.ids.cells.children if c.location == "Sheriff's Office").height
+    for player, to in enumerate(("Bank", "Doc's", "Bank", "Boot Hill", "Doc's")):
+        assert ui.screen.act({"type": "move", "to": to}), ui.screen.message
+        walk.next_players(ui, 1)
+        ui.pump()
+        fitted()
+    assert next(c for c in town.ids.cells.children if c.location == "Sheriff's Office").height < crowded
+
+
+def test_the_setup_reads_the_longest_names_whole_on_their_chips(ui):
+    """Step 2, Characters: a 24-letter name and a 23-letter one on one line at 20 px on their
+    chips; a name wider than its chip wraps between its words (or after its hyphen) and its row
+    grows to hold it, the character box and the hand limit beside it."""
+    walk.add_players(ui)
+    ui.tap("Bountytown")
+    for name, _ in walk.PLAYERS:
+        ui.tap(ui.find(name, root=ui.screen.ids.picker))
+    ui.tap("2 Characters")
+    rows = list(reversed(ui.screen.ids.characters.children))
+    for row, (name, _) in zip(rows, walk.PLAYERS):
+        chip = row.ids.chip
+        assert chip.text == name and len(laid_out(chip)) == 1 and chip.font_size >= theme.px("TEXT") - 0.01
+        assert row.height == pytest.approx(theme.px("TOUCH"))
+    assert problems(ui.screen) == []
+    row = rows[0]
+    row.player = "Calamity Jane Wilhelmina Cannary"  # wider than any 24 letters; none so long
+    ui.pump()
+    assert len(laid_out(row.ids.chip)) == 2 and " ".join(laid_out(row.ids.chip)) == row.player
+    row.player = "Wilhelmina-Montgomeryshire-Fitzgerald"
+    ui.pump()
+    assert laid_out(row.ids.chip) == ["Wilhelmina-", "Montgomeryshire-", "Fitzgerald"]
+    assert row.height >= row.ids.chip.texture_size[1] and problems(ui.screen) == []
+
+
+def test_a_hyphenated_name_breaks_after_its_hyphen_only_where_it_does_not_fit():
+    size = theme.px("TEXT")
+    whole = CoreLabel(font_size=size).get_extents("Bartholomew-Fitzwilliams holds")[0]
+    assert at_hyphens("Bartholomew-Fitzwilliams holds", whole, size) == "Bartholomew-Fitzwilliams holds"
+    assert at_hyphens("Bartholomew-Fitzwilliams holds", whole * 0.6, size) == "Bartholomew-\nFitzwilliams holds"
+    assert at_hyphens("Anne-Marie-Louise Smith", 10 * size, size) == "Anne-Marie-Louise Smith"
+    assert at_hyphens("Anne-Marie-Louise", 6 * size, size) == "Anne-Marie-\nLouise"
+    assert at_hyphens("Maximilian Wolfgangsson", 3 * size, size) == "Maximilian Wolfgangsson"  # no hyphen: Kivy's
+    assert at_hyphens("Ezekiel Fitzwilliam-Hay\nholds", 6 * size, size) == "Ezekiel Fitzwilliam-\nHay\nholds"
 
 
 def test_a_name_wider_than_its_cell_wraps_between_its_words():

@@ -16,8 +16,11 @@ from kivy.uix.textinput import TextInput
 from tests.ui.conftest import Driver
 from .test_play import enter, enter_card, see_result
 
-PLAYERS = (("Bartholomew", "red"), ("Valentina", "blue"), ("Wilhelmina", "yellow"), ("Josephine", "green"),
-           ("Ezekiel", "purple"), ("Maximilian", "orange"))
+#: the longest a name may be (24 characters, companion.store.MAX_NAME) as one hyphenated word,
+#: and a 23-letter name of two words, each taking its turn at every page the walk reaches
+PLAYERS = (("Bartholomew-Fitzwilliams", "red"), ("Ezekiel Fitzwilliam-Hay", "blue"), ("Wilhelmina", "yellow"),
+           ("Josephine", "green"), ("Valentina", "purple"), ("Maximilian", "orange"))
+FIRST, SECOND = PLAYERS[0][0], PLAYERS[1][0]
 GRID = ["Bandit Hideout", "Boot Hill", "Boarding House", "Sheriff's Office", "Doc's", "General Store",
         "Bank", "Trading Post", "Abandoned Jailhouse"]
 BOUNTIES = [
@@ -62,8 +65,8 @@ def setup_pages(ui: Driver) -> Iterator[str]:
 
 
 def start_game(ui: Driver, players: tuple[tuple[str, str], ...] = PLAYERS) -> None:
-    """A game of ``players`` (Bartholomew, first, with a hand limit of 2) just set up."""
-    entries = [{"name": n, "character": f"{n} the Kid", "hand_limit": 2 if n == "Bartholomew" else 5}
+    """A game of ``players`` (the first with a hand limit of 2) just set up."""
+    entries = [{"name": n, "character": f"{n} the Kid", "hand_limit": 2 if n == players[0][0] else 5}
                for n, _ in players]
     ui.app.start_session("bountytown", {"players": entries, "grid": GRID, "bounties": BOUNTIES,
                                         "store": ["Crucifix", "Rifle", "Cowboy Hat", "First Aid Kit"]})
@@ -87,7 +90,7 @@ def game_pages(ui: Driver) -> Iterator[str]:
     ui.tap("Got it")
     ui.tap("Players")
     yield "the players: the renown board"
-    ui.tap(ui.find(startswith="> Bartholomew", root=screen.ids.town.ids.board))
+    ui.tap(ui.find(startswith=f"> {FIRST}", root=screen.ids.town.ids.board))
     yield "a player"
     ui.tap("Back to town")
     ui.tap("Buy")
@@ -96,13 +99,13 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "the store"
     ui.tap("Back to town")
 
-    # Bartholomew takes Jesse James at Boot Hill, looks at the turn-in, and ends his turn
+    # the first player (Bartholomew) takes Jesse James at Boot Hill, looks at the turn-in, and ends his turn
     assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
     ui.tap("Duel")
     ui.tap("Enter the cards")
     yield "duel: whom to face, under a refusal"
     ui.tap(ui.find(startswith="Jesse James", root=screen.ids.duel.ids.targets))
-    enter(ui, "Bartholomew holds", "5S 5D")
+    enter(ui, f"{FIRST} holds", "5S 5D")
     yield "duel: the cards, with the odds"
     ui.tap(ui.find(cls=TextInput, root=screen.ids.duel))
     ui.type("6H")
@@ -126,17 +129,17 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "the reveal at the end of a turn"
     ui.tap("Reveal this bounty")
 
-    # Valentina looks at a duel with Bartholomew, then ties Butch Cassidy at the Bank and takes his Rifle
+    # Ezekiel looks at a duel with Bartholomew, then ties Butch Cassidy at the Bank and takes his Rifle
     assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
     ui.tap("Duel")
-    ui.tap(ui.find(startswith="Bartholomew", root=screen.ids.duel.ids.targets))
+    ui.tap(ui.find(startswith=FIRST, root=screen.ids.duel.ids.targets))
     ui.tap(ui.find(startswith="At stake: Jesse James", root=screen.ids.duel.ids.extras))
     yield "duel: a player, a bounty at stake"
     ui.tap("Back to town")
     assert screen.act({"type": "move", "to": "Bank"}), screen.message
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Butch Cassidy", root=screen.ids.duel.ids.targets))
-    enter(ui, "Valentina holds", "2H 2S")
+    enter(ui, f"{SECOND} holds", "2H 2S")
     enter(ui, "Drawn for", "1S 4H")
     see_result(ui)
     yield "duel: the items a bounty carries"
@@ -150,11 +153,11 @@ def game_pages(ui: Driver) -> Iterator[str]:
     assert screen.act({"type": "move", "to": "Bandit Hideout"}), screen.message
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Sam Bass", root=screen.ids.duel.ids.targets))
-    enter(ui, "Bartholomew holds", "1H")
+    enter(ui, f"{FIRST} holds", "1H")
     enter(ui, "Drawn for", "5S")
     see_result(ui)
     yield "duel: a critical wound, which bounty to lose"
-    ui.tap("Bartholomew discards Jesse James")
+    ui.tap(f"{FIRST} discards Jesse James")
     ui.tap("Confirm")
     yield "town: after a critical wound, a bounty out of the game"
     ui.tap("End turn")
@@ -163,14 +166,14 @@ def game_pages(ui: Driver) -> Iterator[str]:
 
 
 def to_the_train(ui: Driver, players: tuple[tuple[str, str], ...] = PLAYERS) -> None:
-    """The Train with everyone tied at 0 renown (Bartholomew duels Jesse James and loses; the
+    """The Train with everyone tied at 0 renown (the first player duels Jesse James and loses; the
     Train is revealed at the end of his turn), so every player enters a final duel hand."""
     start_game(ui, players)
     screen = ui.screen
     assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
     ui.tap("Duel")
     ui.tap(ui.find(startswith="Jesse James", root=screen.ids.duel.ids.targets))
-    enter(ui, "Bartholomew holds", "1H")
+    enter(ui, f"{players[0][0]} holds", "1H")
     enter(ui, "Drawn for", "5S 5D")
     see_result(ui)
     ui.tap("Confirm")
@@ -182,7 +185,7 @@ def final_duel_pages(ui: Driver) -> Iterator[str]:
     """The Train with everyone tied at 0 renown: all six enter a final duel hand."""
     to_the_train(ui)
     end = ui.screen.ids.end
-    ui.tap(ui.find(startswith="Valentina", root=end.ids.desk.ids.tabs))
+    ui.tap(ui.find(startswith=SECOND, root=end.ids.desk.ids.tabs))
     for card in ("2H", "2S", "2D"):
         enter_card(ui, card, root=end.ids.desk)
     yield "the end: the tied players' final duel"
