@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -41,21 +42,34 @@ class QuickChange(FloatLayout):
 
     heading = StringProperty("")
 
-    def __init__(self, key: str, heading: str, send: Callable[[int], Any], **kwargs: Any) -> None:
+    def __init__(self, key: str, heading: str, send: Callable[[int], Any], anchor: Widget | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.key, self.heading, self._send = key, heading, send
+        self.key, self.heading, self._send, self._anchor = key, heading, send, anchor
         row = self.ids.steps
         for step in STEPS[key]:
             row.add_widget(BigButton(text=step_text(key, step), bold=step == 1, size_hint_x=None,
-                                     width=dp(STEP_WIDTH), tint=theme.ACCENT if step == 1 else theme.MUTED,
+                                     width=f"{STEP_WIDTH}dp", tint=theme.ACCENT if step == 1 else theme.MUTED,
                                      on_release=lambda _b, s=step: self.choose(s)))
-        # as wide as the heading or the steps, the steps centred under the heading
-        heading = self.ids.heading
+        self.fit()
+        # a resized window: the screen, the heading's text and the number tapped all move
+        refit = Clock.create_trigger(self.fit)
+        self.fbind("size", refit)
+        self.ids.heading.fbind("texture_size", refit)
+
+    def fit(self, *_args: Any) -> None:
+        """As wide as the heading or the steps, the steps centred under the heading, its
+        "+1" over the number tapped."""
+        heading, row = self.ids.heading, self.ids.steps
         heading.texture_update()
-        steps = len(STEPS[key]) * dp(STEP_WIDTH + GAP) - dp(GAP)
+        steps = len(STEPS[self.key]) * dp(STEP_WIDTH + GAP) - dp(GAP)
         inner = max(steps, heading.texture_size[0])
         row.padding = [(inner - steps) / 2, 0]
         self.ids.bubble.width = inner + 2 * dp(PAD)
+        if self._anchor is not None and self.parent is not None:
+            anchor = self._anchor
+            x, y = self.parent.to_widget(*anchor.to_window(*anchor.center))
+            self.place(x, y, y - anchor.height / 2, y + anchor.height / 2)
 
     def place(self, x: float, y: float, below: float, above: float) -> None:
         """Put the bubble so its "+1" is centred on (x, y), in this widget's coordinates.
@@ -98,10 +112,9 @@ class QuickChange(FloatLayout):
 def open_over(screen: Widget, anchor: Widget, key: str, heading: str, send: Callable[[int], Any]) -> QuickChange:
     """Open the popover over ``screen`` (a RelativeLayout such as a Screen), its "+1"
     on ``anchor``'s centre."""
-    popover = QuickChange(key, heading, send, size=screen.size)
+    popover = QuickChange(key, heading, send, anchor, size=screen.size)
     screen.add_widget(popover)
-    x, y = screen.to_widget(*anchor.to_window(*anchor.center))
-    popover.place(x, y, y - anchor.height / 2, y + anchor.height / 2)
+    popover.fit()
     return popover
 
 
