@@ -36,6 +36,8 @@ DEVICES = Path("/proc/bus/input/devices")
 GAP = 8
 #: (top, right, bottom, left) around the keys, as fractions of the keyboard (VKeyboard.margin_hint)
 MARGIN_HINT = (0.02, 0.004, 0.02, 0.004)
+#: dp between a key and its neighbours' on each side
+KEY_MARGIN = 3
 
 
 def physical_keyboard(devices: str) -> bool:
@@ -89,8 +91,9 @@ class TableKeyboard(VKeyboard):
         kwargs.setdefault("layout", LAYOUT)
         super().__init__(**kwargs)
         self.margin_hint = list(MARGIN_HINT)
-        self.key_margin = [dp(3)] * 4
+        self.key_margin = [dp(KEY_MARGIN)] * 4
         self._lifted = None  # (top-level widget, its y before the lift)
+        self.fbind("size", Clock.create_trigger(self._lay_out_keys))
 
     def setup_mode_dock(self, *_args) -> None:
         self.do_translation = self.do_rotation = self.do_scale = False
@@ -107,9 +110,18 @@ class TableKeyboard(VKeyboard):
         # each row a full touch target high once the margins around keys are taken off; in dp,
         # so the keyboard follows the window when it is resized
         keys = 1 - self.margin_hint[0] - self.margin_hint[2]
-        self.size = win.width, theme.scaled("TOUCH_MIN", rows / keys, rows * (2 * self.key_margin[0] / dp(1) + 2) / keys)
+        self.size = win.width, theme.scaled("TOUCH_MIN", rows / keys, rows * (2 * KEY_MARGIN + 2) / keys)
         self.pos = 0, 0
         Clock.schedule_once(self.lift_target)
+
+    def _lay_out_keys(self, *_args) -> None:
+        """Kivy's keyboard lays its keys out once, for the size it is shown at: again for a
+        resized window, their margins in its dp too, and the field lifted above it again."""
+        if self.layout not in self.available_layouts:
+            return  # not loaded yet: it lays them out when it is
+        self.key_margin = [dp(KEY_MARGIN)] * 4
+        self.refresh(True)
+        self.lift_target()
 
     def on_parent(self, _keyboard, parent) -> None:
         if parent is None:
