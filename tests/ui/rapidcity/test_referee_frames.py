@@ -59,14 +59,23 @@ def flips():
     Window.unbind(on_flip=count)
 
 
-def test_a_chattering_pad_is_judged_edge_by_edge_but_redrawn_at_most_once_a_second(ui, flips):
+def first_claim_on_pad_3(ui, flips, levels: PadLevels | None = None):
+    """A referee showing a card whose first claim, by pad 3's switch (still pressed), is drawn;
+    the frames counted from here."""
     screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
+    if levels is not None:
+        screen.levels = levels
     reveal(ui)
     switch = Switch(ui.app.hardware(), 3)
     switch.press()
     pump_until(ui, lambda: screen.tiles[3].claim.startswith("1st"))
     ui.pump(2)
     flips.clear()
+    return screen, switch
+
+
+def test_a_chattering_pad_is_judged_edge_by_edge_but_redrawn_at_most_once_a_second(ui, flips):
+    screen, switch = first_claim_on_pad_3(ui, flips)
     started = now_ns()
     for _ in range(10):  # a worn switch: a press and a release in every frame, each judged
         switch.release()
@@ -194,14 +203,8 @@ def test_while_claims_land_nothing_but_a_claim_draws_a_frame(ui, flips, monkeypa
     landing: each would be a whole-window frame for the next claim to wait behind. What they
     change goes with the next claim's frame, and with the tick once the rush is over."""
     monkeypatch.setattr(referee, "RUSH_S", 3600.0)  # the rush outlasts the test, however slow the machine
-    screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
-    screen.levels = PadLevels(hold_ns=0)  # no pacing by time: only the claim window holds a level back
-    reveal(ui)
-    switch = Switch(ui.app.hardware(), 3)
-    switch.press()
-    pump_until(ui, lambda: screen.tiles[3].claim.startswith("1st"))
-    ui.pump(2)
-    flips.clear()
+    # no pacing by time: only the claim window holds a level back
+    screen, switch = first_claim_on_pad_3(ui, flips, PadLevels(hold_ns=0))
     for _ in range(5):  # a worn switch in the rush: every edge judged, none drawn
         switch.release()
         ui.pump(1)
