@@ -38,6 +38,7 @@ from companion.games import ENGINES
 from companion.store import GameSession, Store, StoreError
 from ui import keyboard, theme
 from ui.background import WORKER
+from ui.kvload import release
 
 #: screen name -> "module:Class"; game kinds use their kind as the screen name and
 #: "<kind>_setup" for the screen that starts a new game
@@ -251,3 +252,7 @@ class CompanionApp(App):
             self.store.close()
         if self._lock is not None:
             self._lock.release()
+        # the widgets go with the app: an app started again in the same process (the tests,
+        # the benches, the screenshot script) would otherwise keep every earlier one, each
+        # laid out again by Kivy whenever Metrics.density changes (ui/kvload.py)
+        release(self.manager)

@@ -1,5 +1,7 @@
 """The app shell, driven through its widgets: Home, Players, a session started and resumed."""
 
+import gc
+
 from kivy.uix.textinput import TextInput
 
 from companion.store import Store
@@ -173,3 +175,25 @@ def test_a_game_whose_log_no_longer_replays_is_reported_on_home(ui, db):
     ui.tap(ui.find(startswith="Resume Score pad"))
     assert ui.app.manager.current == "home"
     assert any("cannot be replayed at event 1" in t for t in ui.texts())
+
+
+def test_apps_stopped_one_after_another_do_not_pile_up(tmp_path):
+    """A stopped app lets its widgets go (ui/kvload.py ``release``): Bountytown's setup, whose kv
+    rules bind through ``ids``, kept each app and its database alive before, and a process
+    that starts app after app (the tests, the benches, the screenshot script) grew with every
+    one. Kivy's TextInput holds the last one that scrolled its text (kivy/uix/textinput.py,
+    ``@triggered`` on ``_adjust_viewport``), so the newest stopped app may live a little longer."""
+    from tests.ui.bountytown.walk import PLAYERS, add_players
+    from ui.app import CompanionApp
+
+    for run in range(4):
+        ui = start_app(tmp_path / f"run{run}.db")
+        add_players(ui)
+        ui.tap("Bountytown")
+        for name, _ in PLAYERS:
+            ui.tap(ui.find(name, root=ui.screen.ids.picker))
+        ui.tap("5 Bounties")
+        stop_app(ui)
+    del ui
+    gc.collect()
+    assert len([o for o in gc.get_objects() if type(o) is CompanionApp]) <= 1
