@@ -1,7 +1,11 @@
 """Pads that misbehave: held down too long, or chattering. Reported, and left out.
 
 A pad held for more than 10 s is not a player claiming a tile: it is a tile leaning on
-its button, a pawn jammed in, or a short. A pad with more than 20 edges a second for 2 s
+its button, a pawn jammed in, or a short. While a card is out, though, a pawn rests on
+the tile it claimed until the table has named it and confirmed the call, which with six
+players takes longer than that: the referee says when a card is out (``resting``), and a
+pad held then is no fault; one still held once the card is over counts from then (R-R3:
+before the next card every pawn is back). A pad with more than 20 edges a second for 2 s
 is a broken switch or a loose wire. Either would decide or spoil every race, so the pad
 is reported by its tile's name and left out of judging until it behaves again
 (released; quiet) - docs/architecture.md, principle 7.
@@ -48,6 +52,7 @@ class FaultWatch:
         self._pads: dict[int, _Watch] = {}
         self._latest_ns = 0
         self._active: dict[tuple[int, str], PadFault] = {}
+        self._resting = False
 
     def active(self) -> tuple[PadFault, ...]:
         """The faults in force now, in pad order (the status view shows these)."""
@@ -60,6 +65,15 @@ class FaultWatch:
     def start(self, pad: int, pressed: bool, t_ns: int) -> None:
         """A pad's level when the backend starts: held already counts towards 'stuck'."""
         self._pads[pad] = _Watch(pressed=pressed, since_ns=t_ns)
+
+    def resting(self, resting: bool, t_ns: int) -> None:
+        """A card is out (``True``: pawns rest on the tiles they claimed) or over (``False``,
+        at ``t_ns``: a pad still held counts its time from now). A pad already stuck stays so."""
+        if self._resting and not resting:
+            for watch in self._pads.values():
+                if watch.pressed and not watch.stuck:
+                    watch.since_ns = max(watch.since_ns, t_ns)
+        self._resting = resting
 
     def edge(self, pad: int, pressed: bool, t_ns: int) -> list[PadFault]:
         """Record one raw edge; the faults it raised or cleared."""
@@ -89,7 +103,7 @@ class FaultWatch:
         now_ns = max(now_ns, self._latest_ns)
         changes = []
         for pad, watch in self._pads.items():
-            if watch.pressed and not watch.stuck and now_ns - watch.since_ns > self._stuck_ns:
+            if watch.pressed and not watch.stuck and not self._resting and now_ns - watch.since_ns > self._stuck_ns:
                 watch.stuck = True
                 changes.append(self._raise(
                     pad, "stuck", watch.since_ns + self._stuck_ns,

@@ -51,6 +51,12 @@ class EdgePipeline:
             self._faults.start(pad, pressed, t_ns)
             self._delivered[pad] = pressed
 
+    def resting(self, resting: bool, t_ns: int) -> None:
+        """A card is out, or over at ``t_ns``: a pawn resting on its claimed tile is no stuck
+        pad (FaultWatch.resting)."""
+        with self._lock:
+            self._faults.resting(resting, t_ns)
+
     def edge(self, pad: int, pressed: bool, t_ns: int) -> None:
         """One raw edge, stamped with the edge's own time (never its arrival)."""
         with self._lock:

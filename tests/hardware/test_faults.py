@@ -31,6 +31,30 @@ def test_pad_held_more_than_ten_seconds_is_stuck_until_released():
     assert not watch.is_faulted(3) and watch.active() == ()
 
 
+def test_a_pawn_resting_on_its_tile_through_a_card_is_no_fault_and_counts_from_the_cards_end():
+    """R-R3: a claim's pawn stays on its tile until the call is confirmed, however long the
+    table takes to name it; once the card is over the pawn goes back, and a pad still held
+    10 s after that is stuck."""
+    watch = _watch()
+    watch.resting(True, 0)
+    watch.edge(3, True, 1 * S)  # a claim
+    assert watch.check(60 * S) == [] and not watch.is_faulted(3)  # a minute of naming
+    watch.resting(False, 60 * S)
+    assert watch.check(70 * S) == []
+    [fault] = watch.check(70 * S + 1)
+    assert (fault.kind, fault.t_ns) == ("stuck", 70 * S)
+
+
+def test_a_pad_stuck_before_the_card_stays_stuck_through_it():
+    watch = _watch()
+    watch.edge(3, True, 0)
+    [fault] = watch.check(11 * S)
+    watch.resting(True, 12 * S)
+    assert watch.is_faulted(3) and watch.active() == (fault,)
+    watch.resting(False, 20 * S)
+    assert watch.is_faulted(3) and watch.check(40 * S) == []  # said once, still left out
+
+
 def test_pad_held_at_start_counts_from_the_start():
     watch = _watch()
     watch.start(1, True, 5 * S)

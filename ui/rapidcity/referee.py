@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Any
+from typing import Any, Iterable
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -75,6 +75,15 @@ def chip_columns(players: int) -> int:
 
 def ordinal(place: int) -> str:
     return ORDINALS[place - 1] if place <= len(ORDINALS) else f"{place}th"
+
+
+def fault_lines(faults: Iterable[PadFault]) -> list[str]:
+    """One line for each kind of trouble, naming every tile that has it: six pawns left on
+    their tiles read as one sentence, not the same one six times."""
+    tiles: dict[str, list[str]] = {}
+    for fault in faults:
+        tiles.setdefault(fault.message.removeprefix(f"{fault.tile}: "), []).append(fault.tile)
+    return [f"{', '.join(names)}: {what}" for what, names in tiles.items()]
 
 
 class TileView(BoxLayout):
@@ -537,7 +546,7 @@ class RefereeScreen(GameScreen):
     def _show_faults(self) -> None:
         for pad, tile in self.tiles.items():
             tile.fault = " + ".join(kind for (faulty, kind) in sorted(self.faults) if faulty == pad)
-        self.alert = "; ".join(filter(None, [self._trouble, *(f.message for f in self.faults.values())]))
+        self.alert = "; ".join(filter(None, [self._trouble, *fault_lines(self.faults[key] for key in sorted(self.faults))]))
 
     # -- keyboard (sim backend) ---------------------------------------------------------------
 
@@ -606,6 +615,7 @@ class RefereeScreen(GameScreen):
         self.ids.table.centre = self.card_text
         self.stage = "window"
         live.reveal_ns = now_ns()
+        self._pawns_rest(True)
         sounds.play("reveal")
         self.claim_said = ""
         self._heard = set()
@@ -917,8 +927,17 @@ class RefereeScreen(GameScreen):
 
     def _drop_card(self) -> None:
         self._cancel_reveal()
+        if self.live is not None and self.live.reveal_ns is not None:
+            self._pawns_rest(False)
         self.live = None
         self.preview = None
+
+    def _pawns_rest(self, resting: bool) -> None:
+        """From the reveal until the card is over, each pawn stands on the tile it claimed
+        while the table names it and checks the call: the pad under it is not stuck
+        (hardware/faults.py). A pad still held once the card is over counts from then."""
+        if self.backend is not None:
+            self.backend.pipeline.resting(resting, now_ns())
 
     def _cancel_reveal(self) -> None:
         if self._pending_reveal is not None:

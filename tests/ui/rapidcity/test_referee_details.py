@@ -11,7 +11,10 @@ from kivy.core.window import Window
 
 from companion.rapidcity.model import CharacterCard
 from hardware.events import TagRead, now_ns
+from tests.ui.rapidcity.test_readable_rapidcity import SIX
+from tests.ui.rapidcity.test_readable_rapidcity import start as start_named
 from tests.ui.rapidcity.test_referee_game import pump_until, reveal
+from tests.ui.readability import problems
 from ui.rapidcity.referee import TAGS_PREF, IdentityRow, RefereeScreen
 
 SEC = 1_000_000_000
@@ -74,6 +77,40 @@ def test_a_stuck_pad_is_shown_by_its_tile_name_and_forgiven_when_released(ui):
     assert screen.stage in ("waiting", "window")
     hw.release(3)
     pump_until(ui, lambda: not screen.tiles[3].fault and not screen.alert)
+
+
+def test_pawns_resting_on_their_tiles_while_the_table_names_them_are_not_stuck_pads(ui):
+    """Six pawns stand on their tiles for as long as the table takes to name them and check
+    the call (found at 800x480: 10 s in, every pad was called stuck, and six fault lines took
+    the column, leaving the presses to name no room at all). Faults on several tiles are
+    said once, with the tiles named. Once the call is confirmed the
+    pawns go back (R-R3), and a pawn left there 10 s more is a stuck pad again."""
+    screen = start_named(ui, SIX, CharacterCard, window_ms=60_000)  # long names: the tightest column
+    ui.tap("Ready")
+    pump_until(ui, lambda: screen.stage == "window")
+    hw = ui.app.hardware()
+    for tile in screen.state.tiles:
+        hw.press(tile.pad)
+    pump_until(ui, lambda: screen.stage == "finish")
+    hw.tick(now_ns() + 60 * SEC)  # a long minute of naming
+    ui.pump(3)
+    assert screen.alert == "" and not any(tile.fault for tile in screen.tiles.values())
+    rows = screen.panels["finish"].ids.scroll
+    assert rows.height >= 48 and problems(ui.screen) == []
+    ui.screenshot("referee-six-resting-after-a-minute")
+    for row, player in zip(screen._press_rows(screen.panels["finish"].ids.rows), screen.state.players):
+        screen.pick((row.pad, row.press_ns), player)
+    ui.tap("Verdict")
+    ui.tap("Confirm")
+    assert screen.stage == "ready"
+    hw.tick(now_ns() + 9 * SEC)
+    ui.pump(3)
+    assert screen.alert == ""
+    hw.tick(now_ns() + 11 * SEC)
+    pump_until(ui, lambda: all(tile.fault == "stuck" for tile in screen.tiles.values()))
+    assert screen.alert.startswith("Prison 1, Tipi 1, Saloon 1, Prison 2, Tipi 2, Saloon 2: held down for more than 10 s")
+    assert problems(ui.screen) == []  # said once for the six tiles, and Ready still has its room
+    ui.screenshot("referee-six-stuck-after-the-card")
 
 
 def test_ready_waits_until_every_pawn_is_off_its_tile(ui):
