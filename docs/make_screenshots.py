@@ -2,18 +2,40 @@
 
 Run: python docs/make_screenshots.py  (writes docs/*.png at 800x480)
      python docs/make_screenshots.py 1280x720 FOLDER  (the same screens at another size, elsewhere)
+     python docs/make_screenshots.py --every FOLDER  (every screen and form of the three games)
+
+``--every`` writes one PNG for each page the readability tests reach by tapping (each setup
+step, every form, the bag entry mid-draw, a long refusal, the keyboard open on a lower field,
+the final scores, each Rapid City step with three and six players, ...), taken as the tests
+check it against the table's rules; the tests are the walk, so the pictures and the checks
+never drift apart. It needs the ``test`` extra.
 """
 
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+#: the tests that walk every page and keep a screenshot of each (tests/ui/conftest.py)
+EVERY_PAGE = ("tests/ui/test_readable.py", "tests/ui/test_keyboard.py", "tests/ui/spurs/test_spurs_readable.py",
+              "tests/ui/spurs/test_spurs_at_the_table.py", "tests/ui/bountytown/test_readable.py",
+              "tests/ui/rapidcity/test_readable_rapidcity.py")
+if sys.argv[1:2] == ["--every"]:
+    if len(sys.argv) != 3:
+        sys.exit("usage: python docs/make_screenshots.py --every FOLDER")
+    shots = Path(sys.argv[2]).resolve()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *EVERY_PAGE],
+                          cwd=ROOT, env={**os.environ, "COMPANION_SHOTS": str(shots)}, check=False)
+    print(f"{len(list(shots.glob('*.png')))} screens in {shots}")
+    sys.exit(done.returncode)
+
 os.environ.update(SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
                   KIVY_USE_DEFAULTCONFIG="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(ROOT))
 
 from companion.launch import configure_kivy  # noqa: E402
 

@@ -3,6 +3,7 @@ database per test, and a driver that taps real widgets with real touch events.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterator
 
@@ -19,7 +20,8 @@ from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.store import Store  # noqa: E402
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "_artifacts"
+#: where ``Driver.screenshot`` writes; docs/make_screenshots.py --every points it elsewhere
+ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().parents[1] / "_artifacts")
 
 
 class Driver:
@@ -75,7 +77,7 @@ class Driver:
         self.pump(1)
 
     def screenshot(self, name: str) -> Path:
-        ARTIFACTS.mkdir(exist_ok=True)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.pump(2)
         # Window.screenshot numbers its files (name0001.png); keep one stable name per shot
         path = ARTIFACTS / f"{name}.png"
