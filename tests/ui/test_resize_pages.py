@@ -22,7 +22,7 @@ from tests.ui.bountytown import walk
 from tests.ui.conftest import Driver, start_app, stop_app
 from tests.ui.rapidcity.test_readable_rapidcity import SIX as RAPID_SIX
 from tests.ui.rapidcity.test_readable_rapidcity import start as start_rapidcity
-from tests.ui.rapidcity.test_referee_game import pump_until
+from tests.ui.rapidcity.test_referee_game import claim_every_tile
 from tests.ui.readability import on_screen, problems
 from tests.ui.spurs.driving import begin_game, number, page
 from tests.ui.test_readable import LONG
@@ -97,13 +97,8 @@ def rapidcity_pages(ui: Driver) -> Pages:
     ui.tap("Start")
     yield "setup: a refused start"
     ui.tap("Home")
-    screen = start_rapidcity(ui, RAPID_SIX, CharacterCard, window_ms=60_000)
-    ui.tap("Ready")
-    pump_until(ui, lambda: screen.stage == "window")
-    hw = ui.app.hardware()
-    for tile in screen.state.tiles:
-        hw.press(tile.pad)
-    pump_until(ui, lambda: screen.stage == "finish")
+    start_rapidcity(ui, RAPID_SIX, CharacterCard, window_ms=60_000)
+    claim_every_tile(ui)
     yield "the photo finish"
     ui.tap("Verdict")
     ui.tap("Confirm")

@@ -13,7 +13,7 @@ from companion.rapidcity.model import CharacterCard
 from hardware.events import TagRead, now_ns
 from tests.ui.rapidcity.test_readable_rapidcity import SIX
 from tests.ui.rapidcity.test_readable_rapidcity import start as start_named
-from tests.ui.rapidcity.test_referee_game import pump_until, reveal
+from tests.ui.rapidcity.test_referee_game import claim_every_tile, pump_until, reveal
 from tests.ui.readability import problems
 from ui.rapidcity.referee import TAGS_PREF, IdentityRow, RefereeScreen
 
@@ -82,16 +82,12 @@ def test_a_stuck_pad_is_shown_by_its_tile_name_and_forgiven_when_released(ui):
 def test_pawns_resting_on_their_tiles_while_the_table_names_them_are_not_stuck_pads(ui):
     """Six pawns stand on their tiles for as long as the table takes to name them and check
     the call (found at 800x480: 10 s in, every pad was called stuck, and six fault lines took
-    the column, leaving the presses to name no room at all). Faults on several tiles are
-    said once, with the tiles named. Once the call is confirmed the
-    pawns go back (R-R3), and a pawn left there 10 s more is a stuck pad again."""
+    the column, leaving the presses to name no room at all). Once the call is confirmed the
+    pawns go back (R-R3), and a pawn left there 10 s more is a stuck pad again; faults on
+    several tiles are said once, with the tiles named."""
     screen = start_named(ui, SIX, CharacterCard, window_ms=60_000)  # long names: the tightest column
-    ui.tap("Ready")
-    pump_until(ui, lambda: screen.stage == "window")
+    claim_every_tile(ui)
     hw = ui.app.hardware()
-    for tile in screen.state.tiles:
-        hw.press(tile.pad)
-    pump_until(ui, lambda: screen.stage == "finish")
     hw.tick(now_ns() + 60 * SEC)  # a long minute of naming
     ui.pump(3)
     assert screen.alert == "" and not any(tile.fault for tile in screen.tiles.values())

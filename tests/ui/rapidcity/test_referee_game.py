@@ -76,6 +76,17 @@ def reveal(ui) -> dict[str, Any]:
     return ui.screen.live.card
 
 
+def claim_every_tile(ui) -> None:
+    """Ready, the card, and a pawn pressed onto every tile in pad order, up to the photo finish."""
+    screen = ui.screen
+    ui.tap("Ready")
+    pump_until(ui, lambda: screen.stage == "window")
+    hw = ui.app.hardware()
+    for tile in screen.state.tiles:
+        hw.press(tile.pad)
+    pump_until(ui, lambda: screen.stage == "finish")
+
+
 def plan_for(card: dict[str, Any]) -> list[tuple[str, int]]:
     """Who runs to which pad, in order: Ann (red) always lands somewhere she should not."""
     if card["type"] == "character":
