@@ -124,8 +124,13 @@ class TableKeyboard(VKeyboard):
         self.lift_target()
 
     def on_parent(self, _keyboard, parent) -> None:
+        """Put the lifted screen back when the keyboard goes, and forget the field: Kivy keeps
+        one keyboard for the window's life and clears its own ``Keyboard.target`` on release
+        but not the widget's (kivy/core/window/__init__.py ``release_keyboard``), so the last
+        field typed, its screens and its app would stay alive with it."""
         if parent is None:
             self._drop()
+            self.target = None
 
     def process_key_on(self, touch) -> None:
         key = self.get_key_at_pos(*self.to_local(*touch.pos))

@@ -3,6 +3,7 @@ app's widgets go."""
 
 from pathlib import Path
 
+from kivy.animation import Animation
 from kivy.lang import Builder
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.widget import Widget
@@ -22,7 +23,9 @@ def release(root: Widget) -> None:
     keyed by widget uid) until the widget is collected, and a binding made through ``ids``
     holds the ``ids`` dict, which holds its widget: such a widget is never collected, nor the
     screens, the app and the database behind it. ``Builder.unbind_widget`` is Kivy's own way
-    to drop them. The screens a ScreenManager is not showing are not among its children."""
+    to drop them. A running Animation (a ScrollView's bar fading, kivy/uix/scrollview.py) is
+    held in ``Animation._instances`` with its widget until it ends, so it is cancelled too.
+    The screens a ScreenManager is not showing are not among its children."""
     todo, seen = [root], set()
     while todo:
         widget = todo.pop()
@@ -30,6 +33,7 @@ def release(root: Widget) -> None:
             continue
         seen.add(widget.uid)
         Builder.unbind_widget(widget.uid)
+        Animation.cancel_all(widget)
         todo.extend(widget.children)
         if isinstance(widget, ScreenManager):
             todo.extend(widget.screens)
