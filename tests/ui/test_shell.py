@@ -181,8 +181,10 @@ def test_apps_stopped_one_after_another_do_not_pile_up(tmp_path):
     """A stopped app lets its widgets go (ui/kvload.py ``release``): Bountytown's setup, whose kv
     rules bind through ``ids``, kept each app and its database alive before, and a process
     that starts app after app (the tests, the benches, the screenshot script) grew with every
-    one. Kivy's TextInput holds the last one that scrolled its text (kivy/uix/textinput.py,
-    ``@triggered`` on ``_adjust_viewport``), so the newest stopped app may live a little longer."""
+    one. The newest stopped app may live a little longer, and Kivy's TextInput holds the last
+    app that scrolled a field's text (kivy/uix/textinput.py: ``@triggered`` keeps the last
+    call's arguments in a class-wide closure of ``_adjust_viewport``), which may be an
+    earlier test's: so only this test's apps are counted."""
     from tests.ui.bountytown.walk import PLAYERS, add_players
     from ui.app import CompanionApp
 
@@ -196,4 +198,6 @@ def test_apps_stopped_one_after_another_do_not_pile_up(tmp_path):
         stop_app(ui)
     del ui
     gc.collect()
-    assert len([o for o in gc.get_objects() if type(o) is CompanionApp]) <= 1
+    apps = [o for o in gc.get_objects() if type(o) is CompanionApp]
+    alive = [app.store.path.name for app in apps if app.store.path.parent == tmp_path]
+    assert len(alive) <= 1, alive
