@@ -37,25 +37,35 @@ def step_text(key: str, step: int) -> str:
 class QuickChange(FloatLayout):
     """The popover over the whole game screen: a dimmed table and one bubble of steps.
 
-    ``send`` is called with the step chosen; the popover closes itself first, so a
-    refusal's words are not hidden under it."""
+    One is made for each kind of number and kept by its screen: making its buttons costs
+    about 9 ms here (a Pi's whole frame), reopening it under 1 ms. ``open_over`` gives it the
+    number tapped; ``send`` is called with the step chosen, and the popover closes itself
+    first, so a refusal's words are not hidden under it."""
 
     heading = StringProperty("")
 
-    def __init__(self, key: str, heading: str, send: Callable[[int], Any], anchor: Widget | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, key: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.key, self.heading, self._send, self._anchor = key, heading, send, anchor
+        self.key = key
+        self._send: Callable[[int], Any] | None = None
+        self._anchor: Widget | None = None
         row = self.ids.steps
         for step in STEPS[key]:
             row.add_widget(BigButton(text=step_text(key, step), bold=step == 1, size_hint_x=None,
                                      width=f"{STEP_WIDTH}dp", tint=theme.ACCENT if step == 1 else theme.MUTED,
                                      on_release=lambda _b, s=step: self.choose(s)))
-        self.fit()
         # a resized window: the screen, the heading's text and the number tapped all move
         refit = Clock.create_trigger(self.fit)
         self.fbind("size", refit)
         self.ids.heading.fbind("texture_size", refit)
+
+    def open_over(self, screen: Widget, anchor: Widget, heading: str, send: Callable[[int], Any]) -> None:
+        """Over ``screen`` (a RelativeLayout such as a Screen), its "+1" on ``anchor``'s centre."""
+        self.heading, self._send, self._anchor = heading, send, anchor
+        self.size = screen.size
+        if self.parent is None:
+            screen.add_widget(self)
+        self.fit()
 
     def fit(self, *_args: Any) -> None:
         """As wide as the heading or the steps, the steps centred under the heading, its
@@ -86,8 +96,10 @@ class QuickChange(FloatLayout):
             bubble.y = below - bubble.height - dp(4) if fits_under else above + dp(4)
 
     def choose(self, step: int) -> None:
+        send = self._send
         self.close()
-        self._send(step)
+        if send is not None:
+            send(step)
 
     def close(self) -> None:
         if self.parent is not None:
@@ -107,15 +119,6 @@ class QuickChange(FloatLayout):
     def on_touch_up(self, touch: Any) -> bool:
         super().on_touch_up(touch)
         return True
-
-
-def open_over(screen: Widget, anchor: Widget, key: str, heading: str, send: Callable[[int], Any]) -> QuickChange:
-    """Open the popover over ``screen`` (a RelativeLayout such as a Screen), its "+1"
-    on ``anchor``'s centre."""
-    popover = QuickChange(key, heading, send, anchor, size=screen.size)
-    screen.add_widget(popover)
-    popover.fit()
-    return popover
 
 
 load_kv(__file__)

@@ -25,7 +25,7 @@ from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.reuse import rows
 from ui.spurs.page import Page
-from ui.spurs.quick import QuickChange, open_over, step_text
+from ui.spurs.quick import QuickChange, step_text
 from ui.widgets import BigButton
 import ui.spurs.draw  # noqa: F401  (DrawPage)
 import ui.spurs.forms  # noqa: F401  (the form pages)
@@ -201,6 +201,10 @@ class ScoreCell(BoxLayout):
 class SpursScreen(GameScreen):
     colours = DictProperty()  # player name -> profile colour
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._popovers: dict[str, QuickChange] = {}  # the steps of each kind of number, made once
+
     def on_session(self, screen: Any, session: Any) -> None:
         if session is not None:
             self.colours = {p.name: p.colour for p in App.get_running_app().store.players()}
@@ -274,7 +278,10 @@ class SpursScreen(GameScreen):
         def send(step: int) -> None:
             self.act({"type": "adjust", "player": name, key: step, "note": f"{name}: {key} {step_text(key, step)}"})
 
-        open_over(self, anchor, key, f"{name}'s {key}: {shown}", send)
+        popover = self._popovers.get(key)
+        if popover is None:
+            popover = self._popovers[key] = QuickChange(key)
+        popover.open_over(self, anchor, f"{name}'s {key}: {shown}", send)
 
     def begin(self, what: str) -> None:
         """A menu entry: sent at once when it needs no details, else its form, unless the
