@@ -20,7 +20,8 @@ wound discards at random is the one the preview showed.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.metrics import dp
@@ -36,6 +37,7 @@ from companion.engine import RuleError, new_seed
 from ui import theme
 from ui.background import LatestAnswers
 from ui.kvload import load_kv
+from ui.reuse import rows
 from ui.widgets import BigButton, Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 from ui.bountytown.forms import CountStepper
@@ -225,38 +227,38 @@ class DuelView(BoxLayout):
             self._draw_result(state)
 
     def _draw_targets(self, state: GameState) -> None:
-        box = self.ids.targets
-        box.clear_widgets()
         me = state.current
         self.heading = f"Duel: whom does {me.name} (at {me.location}) face?"
+        targets = []
         for b in state.active:
             chosen = self.kind == "bounty" and self.target == b.name
-            text = (f"{'(chosen) ' if chosen else ''}{b.name} (renown {b.renown}) at {' / '.join(b.locations)}; "
-                    f"base {cards_text(b.base)}; draws {b.draws}; {b.items} item(s)")
-            box.add_widget(self._option(text, chosen, lambda n=b.name: self.choose("bounty", n)))
+            targets.append((f"{'(chosen) ' if chosen else ''}{b.name} (renown {b.renown}) at {' / '.join(b.locations)}; "
+                            f"base {cards_text(b.base)}; draws {b.draws}; {b.items} item(s)",
+                            chosen, partial(self.choose, "bounty", b.name)))
         for p in state.players:
             if p.name == me.name:
                 continue
             chosen = self.kind == "player" and self.target == p.name
-            text = (f"{'(chosen) ' if chosen else ''}{p.name} (renown {p.renown}) at {p.location}; "
-                    f"can be stolen: {', '.join(b.name for b in p.captured) or 'none'}")
-            box.add_widget(self._option(text, chosen, lambda n=p.name: self.choose("player", n)))
-        extra = self.ids.extras
-        extra.clear_widgets()
+            targets.append((f"{'(chosen) ' if chosen else ''}{p.name} (renown {p.renown}) at {p.location}; "
+                            f"can be stolen: {', '.join(b.name for b in p.captured) or 'none'}",
+                            chosen, partial(self.choose, "player", p.name)))
+        extras = []
         if "Rifle" in me.items:
             on = self.options.get("rifle", False)
-            extra.add_widget(self._option(f"{me.name} discards the Rifle (duel from afar): {'yes' if on else 'no'}",
-                                          on, lambda: self.flip("rifle")))
+            extras.append((f"{me.name} discards the Rifle (duel from afar): {'yes' if on else 'no'}",
+                           on, partial(self.flip, "rifle")))
         if self.kind == "player":
             defender = state.player(self.target)
             for b in defender.captured:
                 on = self.steal == b.name
-                extra.add_widget(self._option(f"At stake: {b.name} ({b.renown}): {'yes' if on else 'no'}",
-                                              on, lambda n=b.name: self.set_steal(n)))
+                extras.append((f"At stake: {b.name} ({b.renown}): {'yes' if on else 'no'}",
+                               on, partial(self.set_steal, b.name)))
             if "Cowboy Hat" in defender.items:
                 on = self.options.get("hat", False)
-                extra.add_widget(self._option(f"{defender.name} discards the Cowboy Hat: {'yes' if on else 'no'}",
-                                              on, lambda: self.flip("hat")))
+                extras.append((f"{defender.name} discards the Cowboy Hat: {'yes' if on else 'no'}",
+                               on, partial(self.flip, "hat")))
+        show_options(self.ids.targets, targets)
+        show_options(self.ids.extras, extras)
 
     def _advice(self, state: GameState) -> str:
         """Rank, best play and exact odds, from the cards entered so far (before the draw)."""
@@ -342,13 +344,32 @@ class DuelView(BoxLayout):
                 box.add_widget(self._option("Re-enter the items", False, self.clear_items))
 
     @staticmethod
-    def _option(text: str, on: bool, choose) -> DuelOption:
-        return DuelOption(text=text, tint=theme.ACCENT if on else theme.PANEL, bold=on, on_release=lambda _b: choose())
+    def _option(text: str, on: bool, choose: Callable[[], Any]) -> DuelOption:
+        option = DuelOption()
+        option.show(text, on, choose)
+        return option
 
 
 class DuelOption(BigButton):
     """A choice in a duel (a target, an item, a bounty at stake or lost). It names players
-    and bounties, so it reads at 20 px, whole, and grows a line rather than cut one."""
+    and bounties, so it reads at 20 px, whole, and grows a line rather than cut one.
+    What a tap does is a property, so a redrawn list keeps its buttons and only relabels them."""
+
+    choose = ObjectProperty(None, allownone=True)
+
+    def show(self, text: str, on: bool, choose: Callable[[], Any]) -> None:
+        self.text, self.tint, self.bold, self.choose = text, theme.ACCENT if on else theme.PANEL, on, choose
+
+    def on_release(self) -> None:
+        if self.choose is not None:
+            self.choose()
+
+
+def show_options(box: BoxLayout, options: list[tuple[str, bool, Callable[[], Any]]]) -> None:
+    """``box`` showing one DuelOption per (text, chosen, what a tap does), its buttons kept
+    from the last redraw (ui.reuse): choosing a target remakes none."""
+    for option, (text, on, choose) in zip(rows(box, len(options), DuelOption), options):
+        option.show(text, on, choose)
 
 
 load_kv(__file__)

@@ -12,6 +12,7 @@ from kivy.uix.togglebutton import ToggleButton
 
 from companion.bountytown.view import SETUP_DIAGRAM
 from ui.kvload import load_kv
+from ui.reuse import rows
 import ui.bountytown.cards  # noqa: F401  (CardPad, CardSlot for the kv rules)
 
 
@@ -81,12 +82,15 @@ class BountyForm(BoxLayout):
         self._draw_grid()
 
     def _draw_grid(self) -> None:
-        box = self.ids.cells
-        box.clear_widgets()
-        for name in self.grid:
-            toggle = LocationToggle(location=name, state="down" if name in self.locations else "normal")
-            toggle.bind(on_release=self.mark)
-            box.add_widget(toggle)
+        """The town picture, its nine toggles kept from the last redraw (ui.reuse): marking a
+        location relabels two of them and makes none."""
+        for toggle, name in zip(rows(self.ids.cells, len(self.grid), self._toggle), self.grid):
+            toggle.location, toggle.state = name, "down" if name in self.locations else "normal"
+
+    def _toggle(self) -> LocationToggle:
+        toggle = LocationToggle()
+        toggle.bind(on_release=self.mark)
+        return toggle
 
 
 load_kv(__file__)

@@ -321,7 +321,6 @@ class EndView(View):
 
 class BountytownScreen(GameScreen):
     ITEMS = tuple(ITEM_PRICES)
-    VIEWS = ("town", "player", "store", "turnin", "reveal", "duel", "end")
 
     def on_session(self, screen, session) -> None:
         if session is not None and self.ids:
@@ -344,8 +343,9 @@ class BountytownScreen(GameScreen):
             self.ids.pages.current = "end"
         elif self.ids.pages.current == "end":
             self.ids.pages.current = "town"
-        for name in self.VIEWS:
-            self.ids[name].refresh(state)
+        # only the page on show: the others are redrawn by ``show`` as they open, so an action
+        # does not remake the store's, the turn-in's and the duel's buttons behind the town
+        self.ids[self.ids.pages.current].refresh(state)
 
     def show(self, name: str) -> None:
         self.ids.pages.current = name
