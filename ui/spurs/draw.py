@@ -20,6 +20,7 @@ from companion.spurs.state import DrawRecord, SpursState
 from companion.spurs.view import DrawPlan, odds_words, pool_colours
 from ui import sounds
 from ui.kvload import load_kv
+from ui.reuse import rows
 from ui.spurs.controls import BulletDisc
 from ui.spurs.page import Page
 import ui.spurs.forms  # noqa: F401  (PageTitle, FormRow, Note for the kv rules)
@@ -163,11 +164,9 @@ class DrawPage(Page):
         return True
 
     def show_result(self, state: SpursState) -> None:
-        box = self.ids.discs
-        box.clear_widgets()
-        for record in state.last_draw:
-            for kind in discs(record):
-                box.add_widget(BulletDisc(colour=kind))
+        drawn = [kind for record in state.last_draw for kind in discs(record)]
+        for disc, kind in zip(rows(self.ids.discs, len(drawn), BulletDisc), drawn):
+            disc.colour = kind
         self.drew = "\n".join(describe(r) for r in state.last_draw)
         self.outcome = state.last_outcome
         fight = state.fight

@@ -25,7 +25,7 @@ from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.reuse import rows
 from ui.spurs.page import Page
-from ui.spurs.quick import QuickChange, step_text
+from ui.spurs.quick import STEPS, QuickChange, step_text
 from ui.widgets import BigButton
 import ui.spurs.draw  # noqa: F401  (DrawPage)
 import ui.spurs.forms  # noqa: F401  (the form pages)
@@ -173,13 +173,12 @@ class FinalPage(Page):
     winner = StringProperty("")
 
     def update(self, state: SpursState) -> None:
-        rows = self.ids.rows
-        rows.clear_widgets()
-        for cells in [("Place", "Player", "Fame", "Most bonuses", "Score", "Money")] + [
-                (str(r.place), r.name, str(r.fame), ", ".join(r.bonuses) or "-", str(r.score), f"${r.money}")
-                for r in state.final]:
-            for text in cells:
-                rows.add_widget(ScoreCell(text=text, bold=cells[0] == "Place"))
+        table = [("Place", "Player", "Fame", "Most bonuses", "Score", "Money")] + [
+            (str(r.place), r.name, str(r.fame), ", ".join(r.bonuses) or "-", str(r.score), f"${r.money}")
+            for r in state.final]
+        texts = [(text, cells is table[0]) for cells in table for text in cells]
+        for cell, (text, heading) in zip(rows(self.ids.rows, len(texts), ScoreCell), texts):
+            cell.text, cell.bold = text, heading
         if state.winner:
             self.winner = f"{state.winner} wins!"
         else:
@@ -203,7 +202,9 @@ class SpursScreen(GameScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._popovers: dict[str, QuickChange] = {}  # the steps of each kind of number, made once
+        # the steps of each kind of number, made with the screen (which the app builds ahead
+        # while idle): making one on the first tap of a number cost that tap ~7 ms here
+        self._popovers = {key: QuickChange(key) for key in STEPS}
 
     def on_session(self, screen: Any, session: Any) -> None:
         if session is not None:
@@ -278,10 +279,7 @@ class SpursScreen(GameScreen):
         def send(step: int) -> None:
             self.act({"type": "adjust", "player": name, key: step, "note": f"{name}: {key} {step_text(key, step)}"})
 
-        popover = self._popovers.get(key)
-        if popover is None:
-            popover = self._popovers[key] = QuickChange(key)
-        popover.open_over(self, anchor, f"{name}'s {key}: {shown}", send)
+        self._popovers[key].open_over(self, anchor, f"{name}'s {key}: {shown}", send)
 
     def begin(self, what: str) -> None:
         """A menu entry: sent at once when it needs no details, else its form, unless the
