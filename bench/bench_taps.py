@@ -139,7 +139,10 @@ def main(argv: list[str]) -> None:
         sys.exit(f"the games did not play through (pytest exit {code}): no figures")
     report(clock.taps, budget)
     if profile is not None:
-        pstats.Stats(clock.profiler).sort_stats("cumulative").print_stats(60)
+        stats = pstats.Stats(clock.profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative"))
+        stats.print_stats(60)
+        if os.environ.get("BENCH_CALLERS"):
+            stats.print_callers(os.environ["BENCH_CALLERS"])
 
 
 if __name__ == "__main__":
