@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -29,6 +29,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
 
 from companion.errors import InputError
 from companion.rapidcity.engine import round_template
@@ -65,6 +66,7 @@ STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the ale
 SLOW_TICK_S = 1.0
 RUSH_S = 0.5
 KEY_1 = ord("1")
+W = TypeVar("W", bound=Widget)
 
 
 def chip_columns(players: int) -> int:
@@ -208,8 +210,54 @@ class NoteText(Label):
     """A line of a list in the side panel (photo finish, reasons, past calls), as tall as its text."""
 
 
+def at_width(cls: Callable[..., W], box: Any) -> Callable[[], W]:
+    """Makes a row of a one-column list at the width ``box`` gives it, so its first text is
+    rendered once, at that width, not at a new widget's 100 px and again once laid out."""
+    return lambda: cls(width=box.width)
+
+
 class PickChip(Chip):
-    """A player chip in a narrow cell: a long name wraps onto a second line."""
+    """A player chip in a narrow cell: a long name wraps onto a second line. A tap calls
+    ``choose`` with the chip's colour: a property, not a closure bound per chip, so a redrawn
+    list keeps its chips (ui.reuse) and only says what they do now."""
+
+    choose = ObjectProperty(None, allownone=True)
+
+    def on_release(self) -> None:
+        if self.choose is not None:
+            self.choose(self.colour)
+
+
+def show_chips(grid: Widget, players: Iterable[str], names: dict[str, str], choose: Callable[[str], Any],
+               group: str | None = None) -> None:
+    """``grid`` showing one chip per player, in seat order, whose tap calls ``choose(colour)``;
+    the chips it already has are kept, so a redraw makes and renders none."""
+    players = list(players)
+    grid.cols = chip_columns(len(players))
+    for chip, player in zip(rows(grid, len(players), PickChip), players):
+        chip.text, chip.colour, chip.choose, chip.group = names[player], player, choose, group
+
+
+class Spares:
+    """Each list's rows kept, on show or not. ``rows`` keeps the rows a box has, but one
+    card's list may be shorter than the next (a verdict's reasons: 1 to 9), so the rows a box
+    gives up are kept aside here and shown again before any is made: after the first cards a
+    list makes no widget (about 1 ms each here, several on a Pi)."""
+
+    def __init__(self) -> None:
+        self._spare: dict[int, list[Widget]] = {}  # by the box's uid: the same for its ids' weak proxy
+
+    def rows(self, box: Widget, cls: type[W], count: int, make: Callable[[], W] | None = None) -> list[W]:
+        """``count`` rows of ``cls`` in ``box``, in the order shown (ui.reuse.rows). The notes
+        the last redraw added among them (any other widget) are taken out first: the caller
+        adds again those still due."""
+        for note in [widget for widget in box.children if not isinstance(widget, cls)]:
+            box.remove_widget(note)
+        spare = self._spare.setdefault(box.uid, [])
+        given_up = box.children[:max(0, len(box.children) - count)]  # rows() removes these
+        shown = rows(box, count, lambda: spare.pop() if spare else (make or cls)())
+        spare.extend(given_up)
+        return shown
 
 
 class CallButton(BigButton):
@@ -246,6 +294,8 @@ class RefereeScreen(GameScreen):
 
     def on_kv_post(self, _base: Any) -> None:
         self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
+        self.ids.stage.bind(width=self._fit_panels)
+        self.spares = Spares()
         self.live: LiveCard | None = None
         self.tiles: dict[int, TileView] = {}
         self.levels = PadLevels(round(SLOW_TICK_S * 1e9))
@@ -294,6 +344,9 @@ class RefereeScreen(GameScreen):
             self._build_tiles()
         self.ultimate = state.settings.ultimate
         self._show_bullets()
+        touches = self.panels["touches"]  # the same chips all game: made with the game, not on its first touch card
+        for grid, pick in ((touches.ids.by, self.touch_by), (touches.ids.pawn, self.touch_pawn)):
+            show_chips(grid, state.players, self.names, pick, group=str(grid.uid))
         self.cards_left = f"{len(state.deck) - state.position} cards left"
         if self.live is not None and self._card_position != state.position:
             self._drop_card()  # undone or redone under the card being played
@@ -352,6 +405,14 @@ class RefereeScreen(GameScreen):
         box.clear_widgets()
         self.panels[stage].status = self.status
         box.add_widget(self.panels[stage])
+
+    def _fit_panels(self, _box: Any, width: float) -> None:
+        """Every step's panel as wide as it is shown, on show or not: a panel's words are
+        rendered at their width when they change (or when the screen is built ahead), not
+        once more on the tap that shows the panel. Only the width: the height takes no part in
+        wrapping, and changes with each notice over the screen."""
+        for panel in self.panels.values():
+            panel.width = width
 
     def on_status(self, _screen: Any, status: str) -> None:
         if hasattr(self, "panels"):
@@ -715,32 +776,23 @@ class RefereeScreen(GameScreen):
         """One row per press since the reveal (claims by their place), then the false starts
         when they cost a bullet: each names whose pawn it was in one tap. A player named on
         two presses moved their pawn and is judged where it ended (R-R6)."""
-        box.clear_widgets()
         presses, left_out = self.live.presses_to_name()
-        for edge in presses:
-            line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns)
-            self._add_chips(line, lambda p, key=(edge.pad, edge.t_ns): self.pick(key, p))
-            box.add_widget(line)
-        if left_out:
+        # ruling: R-R4, R-R13 - a false start costs a bullet
+        false_starts = self.live.false_starts() if self.state.settings.false_start_bullet else []
+        edges = [(edge, False) for edge in presses] + [(edge, True) for edge in false_starts]
+        names = self.names
+        for line, (edge, false_start) in zip(self.spares.rows(box, IdentityRow, len(edges)), edges):
+            line.pad, line.press_ns, line.false_start = edge.pad, edge.t_ns, false_start
+            if false_start:  # a claim's words are the judge's, set by _mark_presses
+                line.text = f"False start: {self.tiles[edge.pad].tile_name}, {self._at(edge.t_ns)}"
+            show_chips(line.ids.chips, self.state.players, names, functools.partial(self.pick, (edge.pad, edge.t_ns)))
+        if left_out:  # under the claims, above the false starts
             box.add_widget(NoteText(text=f"{left_out} more presses on the same tiles are not listed "
-                                         "(a chattering pad?): nobody is named on them."))
-        if self.state.settings.false_start_bullet:  # ruling: R-R4, R-R13 - a false start costs a bullet
-            for edge in self.live.false_starts():
-                line = IdentityRow(pad=edge.pad, press_ns=edge.t_ns, false_start=True,
-                                   text=f"False start: {self.tiles[edge.pad].tile_name}, {self._at(edge.t_ns)}")
-                self._add_chips(line, lambda p, key=(edge.pad, edge.t_ns): self.pick(key, p))
-                box.add_widget(line)
+                                         "(a chattering pad?): nobody is named on them."), index=len(false_starts))
         self._mark_presses(box)
 
     def _at(self, t_ns: int) -> str:
         return ms((t_ns - self.live.reveal_ns) / 1e6)
-
-    def _add_chips(self, line: IdentityRow, pick) -> None:
-        line.ids.chips.cols = chip_columns(len(self.state.players))
-        for player in self.state.players:
-            chip = PickChip(text=self.names[player], colour=player)
-            chip.bind(on_release=lambda _c, p=player: pick(p))
-            line.ids.chips.add_widget(chip)
 
     def _press_rows(self, box: Any) -> list[IdentityRow]:
         return [row for row in reversed(box.children) if isinstance(row, IdentityRow)]
@@ -828,13 +880,6 @@ class RefereeScreen(GameScreen):
         self._by = None
         self._hand = card.get("hand", HANDS[0])
         panel = self.panels["touches"]
-        for box, pick in ((panel.ids.by, self.touch_by), (panel.ids.pawn, self.touch_pawn)):
-            box.clear_widgets()
-            box.cols = chip_columns(len(self.state.players))
-            for player in self.state.players:
-                chip = PickChip(text=self.names[player], colour=player, group=f"{box.uid}")
-                chip.bind(on_release=lambda _c, p=player, f=pick: f(p))
-                box.add_widget(chip)
         for toggle in panel.ids.hands.children:
             toggle.state = "down" if toggle.hand == self._hand else "normal"
         self._show_presses(panel.ids.rows)  # ruling: R-R10 - presses on a Disarmed card moved pawns
@@ -895,9 +940,9 @@ class RefereeScreen(GameScreen):
         verdict = self.preview
         panel.ids.outcomes.text = "\n".join(outcomes(verdict.bullets, verdict.healed, verdict.totals, names))
         notes = panel.ids.notes
-        notes.clear_widgets()
-        for note in self.preview.notes:
-            notes.add_widget(NoteText(text=named(note, names)))
+        for line, note in zip(self.spares.rows(notes, NoteText, len(verdict.notes), at_width(NoteText, notes)),
+                              verdict.notes):
+            line.text = named(note, names)
         end = "  This ends the game." if self.preview.game_over else ""
         self.status = f"Check the call, then Confirm.{end}"
         self.stage = "verdict"
