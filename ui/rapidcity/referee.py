@@ -23,10 +23,10 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
@@ -192,7 +192,36 @@ class EndPanel(StagePanel):
 
 
 class HistoryPanel(StagePanel):
-    pass
+    """The past calls: the list of them (``calls``) or one of them again (``call``), each
+    kept with its widgets and swapped into the one scroll view."""
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.calls = self.ids.scroll.children[0]  # ids.rows is a weak proxy: `in` and `is` would not match it
+        self.call = PastCall(screen=self.screen)
+        self.no_calls = NoteText(text="No cards played yet.")
+        self.ids.scroll.bind(width=self._fit)
+
+    def _fit(self, _scroll: Any, width: float) -> None:
+        """Both pages as wide as the scroll view, the one not on show too, so a page's
+        words are rendered at their width once, not again when it is swapped in."""
+        self.calls.width = self.call.width = width
+
+    def show(self, page: Widget) -> None:
+        scroll = self.ids.scroll
+        if page not in scroll.children:
+            scroll.clear_widgets()
+            scroll.add_widget(page)
+
+
+class PastCall(GridLayout):
+    """One past call: back to the list, save it, its title, its photo finish (``strip``, shown
+    only for a call with claims) and its lines."""
+
+    screen = ObjectProperty(None)
+    number = NumericProperty(0)
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.strip = FinishStrip(size_hint_y=None, height="68dp")
 
 
 class IdentityRow(BoxLayout):
@@ -261,7 +290,15 @@ class Spares:
 
 
 class CallButton(BigButton):
-    """A past call in the list, at reading size: its words wrap and the button grows to hold them."""
+    """A past call in the list, at reading size: its words wrap and the button grows to hold
+    them. A tap calls ``choose(number)``: properties, so the list keeps its buttons."""
+
+    number = NumericProperty(0)
+    choose = ObjectProperty(None, allownone=True)
+
+    def on_release(self) -> None:
+        if self.choose is not None:
+            self.choose(self.number)
 
 
 class HandToggle(ToggleButton):
@@ -296,6 +333,7 @@ class RefereeScreen(GameScreen):
         self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
         self.ids.stage.bind(width=self._fit_panels)
         self.spares = Spares()
+        self._list_later = Clock.create_trigger(self._list_calls)  # timeout 0: after the next frame
         self.live: LiveCard | None = None
         self.tiles: dict[int, TileView] = {}
         self.levels = PadLevels(round(SLOW_TICK_S * 1e9))
@@ -352,7 +390,9 @@ class RefereeScreen(GameScreen):
             self._drop_card()  # undone or redone under the card being played
         if self.stage == "history":
             self.show_history()  # undone or redone while the list is open
-        elif self.live is None:
+            return
+        Window.bind(on_flip=self._list_after_frame)  # Past calls then only shows the list
+        if self.live is None:
             self.stage = "end" if state.game_over else "ready"
             self._show_idle()
 
@@ -994,41 +1034,61 @@ class RefereeScreen(GameScreen):
     def show_history(self) -> None:
         if self.stage != "history":
             self._before_history = self.stage
-        box = self.panels["history"].ids.rows
-        box.clear_widgets()
-        names = self.names
-        for number, played in enumerate(self.state.played, start=1):
-            box.add_widget(CallButton(text=f"{number}. {call_summary(played.round['card'], played.verdict, names)}",
-                                      on_release=lambda _b, n=number: self.show_call(n)))
-        if not self.state.played:
-            box.add_widget(NoteText(text="No cards played yet."))
+        panel = self.panels["history"]
+        self._list_calls()
+        panel.show(panel.calls)
         self.stage = "history"
+
+    def _list_after_frame(self, *_args: Any) -> None:
+        """Bring the list of past calls up to date once the frame that shows an action is on
+        screen, at the clock's next tick: not before it, as a timeout-0 event scheduled by a
+        tap dispatched outside ``EventLoop.idle`` (a test's) would be."""
+        Window.unbind(on_flip=self._list_after_frame)
+        self._list_later()
+
+    def _list_calls(self, _dt: float = 0) -> None:
+        """Every call played, one button each, kept from the last time: made ready after the
+        frame of each action too, so that Past calls only shows the list."""
+        if self.session is None:
+            return  # the game was closed before the frame
+        panel = self.panels["history"]
+        box, played, names = panel.calls, self.state.played, self.names
+        for button, (number, call) in zip(self.spares.rows(box, CallButton, len(played), at_width(CallButton, box)),
+                                          enumerate(played, start=1)):
+            button.text = f"{number}. {call_summary(call.round['card'], call.verdict, names)}"
+            button.number, button.choose = number, self.show_call
+        if not played:
+            box.add_widget(panel.no_calls)
 
     def show_call(self, number: int) -> None:
         """One past call again: the card, its photo finish (the strip and each claim's time,
         tile and player, judged again from its round file), what it gave, and every reason
-        the judge wrote."""
+        the judge wrote. The page keeps its widgets from the last call shown."""
         played = self.state.played[number - 1]
         names = self.names
-        box = self.panels["history"].ids.rows
-        box.clear_widgets()
-        box.add_widget(BigButton(text="All calls", on_release=lambda _b: self.show_history()))
-        box.add_widget(BigButton(text="Save as round file", on_release=lambda _b: self.save_call(number)))
+        panel = self.panels["history"]
+        call = panel.call
+        call.number = number
+        call.ids.title.text = f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]"
         verdict = played.verdict
-        box.add_widget(NoteText(text=f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]"))
         lines: list[str] = []
         finish = photo_finish(judge(parse_round(played.round)))  # the one judge, as `referee replay`
         if finish:
             tiles = {r.pad: self.tiles[r.pad].tile_name if r.pad in self.tiles else r.location.capitalize()
                      for r in finish}
-            box.add_widget(FinishStrip(marks=[(ordinal(r.place), r.t_ms, tiles[r.pad], bool(r.tied_with))
-                                              for r in finish], size_hint_y=None, height=dp(68)))
+            call.strip.marks = [(ordinal(r.place), r.t_ms, tiles[r.pad], bool(r.tied_with)) for r in finish]
+            if call.strip.parent is None:
+                call.add_widget(call.strip, index=1)  # above the lines
             lines += [f"{ordinal(r.place)} {ms(r.t_ms)}: {tiles[r.pad]}, "
                       f"{names.get(r.player, r.player) if r.player else 'nobody named'}" for r in finish]
+        else:
+            call.remove_widget(call.strip)
         lines += outcomes(verdict["bullets"], verdict["healed"], verdict["totals"], names)
         lines += [named(note, names) for note in verdict["notes"]]
-        for line in lines:
-            box.add_widget(NoteText(text=line))
+        box = call.ids.lines
+        for line, text in zip(self.spares.rows(box, NoteText, len(lines), at_width(NoteText, box)), lines):
+            line.text = text
+        panel.show(call)
 
     def save_call(self, number: int) -> None:
         """Write a past call as a round file in the data folder, so a disputed call can be
@@ -1039,7 +1099,10 @@ class RefereeScreen(GameScreen):
             message = f"Saved as {path}; check it with: companion referee replay FILE"
         except InputError as exc:
             message = f"Not saved: {exc}"
-        self.panels["history"].ids.rows.add_widget(NoteText(text=message))
+        lines = self.panels["history"].call.ids.lines
+        said = at_width(NoteText, lines)()
+        said.text = message
+        lines.add_widget(said)
 
     def close_history(self) -> None:
         if self.live is not None:
