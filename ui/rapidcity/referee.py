@@ -235,6 +235,22 @@ class IdentityRow(BoxLayout):
     false_start = BooleanProperty(False)
 
 
+class TouchChips(GridLayout):
+    """Half of a touch's chips: who touched, or whose pawn. Only the half being asked is
+    shown and takes taps; the other is hidden (no opacity, no height) and lets taps through
+    rather than being disabled: a disabled chip renders its name again in the disabled
+    colour, so every tap of a touch rendered all the chips of both halves again."""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return bool(self.opacity) and super().on_touch_down(touch)
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return bool(self.opacity) and super().on_touch_move(touch)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return bool(self.opacity) and super().on_touch_up(touch)
+
+
 class NoteText(Label):
     """A line of a list in the side panel (photo finish, reasons, past calls), as tall as its text."""
 
@@ -314,7 +330,9 @@ PANELS = {"ready": ReadyPanel, "waiting": WaitPanel, "window": WindowPanel, "fin
 
 class RefereeScreen(GameScreen):
     stage = StringProperty("ready")
-    card_text = StringProperty("")  # the card, large, once revealed
+    # the card, large, and what it asks, set at its reveal and shown only from then on; kept
+    # between cards (not cleared to be set again) so no label renders an empty text meanwhile
+    card_text = StringProperty("")
     hint = StringProperty("")
     claim_said = StringProperty("")  # the newest claim in words, under the card
     status = StringProperty("")  # the step's line: countdown, claims so far, what to do
@@ -331,6 +349,7 @@ class RefereeScreen(GameScreen):
 
     def on_kv_post(self, _base: Any) -> None:
         self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
+        self._coming: str | None = None  # the status of the step coming on show (_show_step)
         self.ids.stage.bind(width=self._fit_panels)
         self.spares = Spares()
         self._list_later = Clock.create_trigger(self._list_calls)  # timeout 0: after the next frame
@@ -393,7 +412,6 @@ class RefereeScreen(GameScreen):
             return
         Window.bind(on_flip=self._list_after_frame)  # Past calls then only shows the list
         if self.live is None:
-            self.stage = "end" if state.game_over else "ready"
             self._show_idle()
 
     def _build_tiles(self) -> None:
@@ -419,32 +437,44 @@ class RefereeScreen(GameScreen):
             return {}
 
     def _show_idle(self) -> None:
-        """Between cards: the tiles without claims, the next card's number, the end."""
+        """Between cards: the tiles without claims, the next card's number and Ready, or the end."""
         state = self.state
         for tile in self.tiles.values():
             tile.claim = tile.claimant = tile.claimant_name = ""
             tile.racing = False
-        self.card_text = self.hint = ""
         if state.game_over:
             winners = [state.name_of(p) for p in state.winners]
             fewest = state.bullets_of(state.winners[0])
             self.ids.table.centre = "GAME OVER"
-            self.status = (f"{' and '.join(winners)} {'win together' if len(winners) > 1 else 'wins'} "
-                           f"with {fewest} bullet{'s' if fewest != 1 else ''}.")
             self.panels["end"].ids.standing.text = "\n".join(
                 f"{state.name_of(p)}: {state.bullets_of(p)} bullets" for p in state.players)
+            self._show_step("end", f"{' and '.join(winners)} {'win together' if len(winners) > 1 else 'wins'} "
+                                   f"with {fewest} bullet{'s' if fewest != 1 else ''}.")
         else:
             self.ids.table.centre = f"Card {state.position + 1}\nof {len(state.deck)}"
-            self.status = ("Every pawn back in front of its player, hands at your sides (R-R3). "
-                           "Then tap Ready: the card comes after a short random wait.")
+            self._show_step("ready", "Every pawn back in front of its player, hands at your sides (R-R3). "
+                                     "Then tap Ready: the card comes after a short random wait.")
 
     def on_stage(self, _screen: Any, stage: str) -> None:
         if not hasattr(self, "panels"):
             return
         box = self.ids.stage
         box.clear_widgets()
-        self.panels[stage].status = self.status
+        self.panels[stage].status = self.status if self._coming is None else self._coming
         box.add_widget(self.panels[stage])
+
+    def _show_step(self, stage: str, status: str) -> None:
+        """``stage``'s panel on show, saying ``status``. A label renders its text again
+        whenever the text changes, on show or not: the status set before the stage would be
+        rendered on the panel going, and set after, the panel coming would take the last
+        step's line first. So the panel coming gets its line once (none at all when it is
+        the one it said last time) and the panel going keeps its own."""
+        self._coming = status
+        try:
+            self.stage = stage
+        finally:
+            self._coming = None
+        self.status = status
 
     def _fit_panels(self, _box: Any, width: float) -> None:
         """Every step's panel as wide as it is shown, on show or not: a panel's words are
@@ -640,7 +670,6 @@ class RefereeScreen(GameScreen):
             if trouble and self.live is not None and self.live.decided_by_pads and self.stage in ("waiting", "window"):
                 # a silent or unplugged board cannot judge: the card goes back, unjudged
                 self._drop_card()
-                self.stage = "ready"
                 self._show_idle()
                 self.status = "Card stopped: the pads stopped reporting (see above). Tap Ready when they are back."
 
@@ -701,8 +730,7 @@ class RefereeScreen(GameScreen):
             tile.racing = True  # room for a claim now, so no tile moves when one lands
         self._card_position = self.state.position
         self.preview = None
-        self.stage = "waiting"
-        self.status = "Wait for it..."
+        self._show_step("waiting", "Wait for it...")
         self.ids.table.centre = "..."
         self._pending_reveal = Clock.schedule_once(self.reveal, random.SystemRandom().uniform(*self.delay_s))
 
@@ -756,7 +784,6 @@ class RefereeScreen(GameScreen):
             self.to_identity()
         else:
             self._show_touches()
-            self.stage = "touches"
 
     def _show_claims(self) -> bool:
         """Each tile's claim as the judge orders them, with its time and who is on it; on a
@@ -797,8 +824,13 @@ class RefereeScreen(GameScreen):
         known = App.get_running_app().store.pref(TAGS_PREF, {})
         for press, colour in self.live.tag_guesses(known).items():
             self.live.who.setdefault(press, colour)
-        self._show_finish()
+        self._to_finish()
+
+    def _to_finish(self) -> None:
+        """The photo finish on show: the panel first, so the step's line (set as the rows are
+        marked) renders once, on it, and not on the panel going too."""
         self.stage = "finish"
+        self._show_finish()
 
     def _guess_last_one(self) -> None:
         """Drop the guess made before and guess again from the presses named now."""
@@ -911,12 +943,13 @@ class RefereeScreen(GameScreen):
             Clock.schedule_once(lambda _dt: scroll.scroll_to(unnamed[0], animate=False), 0)
 
     def _show_touches(self) -> None:
+        """The touches on show, with the presses of a Disarmed card to name, and no touch entered."""
         card = self.live.card
         if card["type"] == "armed":
-            self.status = (f"{self.names[card['player']]} attacked: enter each touch in the order it happened. "
-                           "Nobody touched: tap Verdict.")
+            status = (f"{self.names[card['player']]} attacked: enter each touch in the order it happened. "
+                      "Nobody touched: tap Verdict.")
         else:
-            self.status = "Enter each touch: who touched, then whose pawn. Nobody touched: tap Verdict."
+            status = "Enter each touch: who touched, then whose pawn. Nobody touched: tap Verdict."
         self._by = None
         self._hand = card.get("hand", HANDS[0])
         panel = self.panels["touches"]
@@ -924,9 +957,10 @@ class RefereeScreen(GameScreen):
             toggle.state = "down" if toggle.hand == self._hand else "normal"
         self._show_presses(panel.ids.rows)  # ruling: R-R10 - presses on a Disarmed card moved pawns
         if panel.ids.rows.children:
-            self.status += " A pad pressed: tap whose pawn was on it."
+            status += " A pad pressed: tap whose pawn was on it."
         self._ask_touch()
         self._list_touches()
+        self._show_step("touches", status)
 
     def touch_by(self, player: str) -> None:
         self._by = player
@@ -948,7 +982,7 @@ class RefereeScreen(GameScreen):
         panel = self.panels["touches"]
         for grid in (panel.ids.by, panel.ids.pawn):
             asked = grid is (panel.ids.by if self._by is None else panel.ids.pawn)
-            grid.opacity, grid.disabled = (1 if asked else 0), not asked
+            grid.opacity = 1 if asked else 0
             for chip in grid.children:
                 chip.state = "normal"
 
@@ -984,22 +1018,18 @@ class RefereeScreen(GameScreen):
                               verdict.notes):
             line.text = named(note, names)
         end = "  This ends the game." if self.preview.game_over else ""
-        self.status = f"Check the call, then Confirm.{end}"
-        self.stage = "verdict"
+        self._show_step("verdict", f"Check the call, then Confirm.{end}")
 
     def back(self) -> None:
         """One step back within the card, before it is committed."""
         stage = self.stage
         if stage == "waiting":
             self._drop_card()
-            self.stage = "ready"
             self._show_idle()
         elif stage == "verdict" and self.live.decided_by_pads:
-            self._show_finish()
-            self.stage = "finish"
+            self._to_finish()
         elif stage == "verdict":
             self._show_touches()
-            self.stage = "touches"
 
     def confirm(self) -> None:
         """Commit the card; the RFID tags the players just confirmed are remembered."""
@@ -1108,7 +1138,6 @@ class RefereeScreen(GameScreen):
         if self.live is not None:
             self.stage = self._before_history
         else:
-            self.stage = "end" if self.state.game_over else "ready"
             self._show_idle()
 
 
