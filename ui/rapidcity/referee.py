@@ -305,6 +305,25 @@ class Spares:
         return shown
 
 
+class AfterFrame:
+    """``work()`` once the frame on its way is on screen, at the clock's next tick, however
+    often it is asked for before then: work a tap makes due but nobody waits for (a panel
+    not on show) is done while the table reads the answer, not before the answer is drawn.
+    Armed on the window's flip rather than as a timeout-0 event: that runs after the next
+    frame only for a tap dispatched inside ``EventLoop.idle`` (a tap from the touchscreen);
+    one dispatched outside it (tests, bench_taps) would run it before its own frame."""
+
+    def __init__(self, work: Callable[[float], Any]) -> None:
+        self._work = Clock.create_trigger(work)
+
+    def __call__(self) -> None:
+        Window.bind(on_flip=self._flipped)  # once, however often asked: Kivy binds a method once
+
+    def _flipped(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._flipped)
+        self._work()
+
+
 class CallButton(BigButton):
     """A past call in the list, at reading size: its words wrap and the button grows to hold
     them. A tap calls ``choose(number)``: properties, so the list keeps its buttons."""
@@ -352,7 +371,8 @@ class RefereeScreen(GameScreen):
         self._coming: str | None = None  # the status of the step coming on show (_show_step)
         self.ids.stage.bind(width=self._fit_panels)
         self.spares = Spares()
-        self._list_later = Clock.create_trigger(self._list_calls)  # timeout 0: after the next frame
+        self._list_later = AfterFrame(self._list_calls)
+        self._verdict_later = AfterFrame(self._fill_verdict_ahead)
         self.live: LiveCard | None = None
         self.tiles: dict[int, TileView] = {}
         self.levels = PadLevels(round(SLOW_TICK_S * 1e9))
@@ -410,7 +430,7 @@ class RefereeScreen(GameScreen):
         if self.stage == "history":
             self.show_history()  # undone or redone while the list is open
             return
-        Window.bind(on_flip=self._list_after_frame)  # Past calls then only shows the list
+        self._list_later()  # Past calls then only shows the list
         if self.live is None:
             self._show_idle()
 
@@ -880,6 +900,7 @@ class RefereeScreen(GameScreen):
                 row.text = self._press_words(row, claims.get((row.pad, row.press_ns - self.live.reveal_ns)))
             for chip in row.ids.chips.children:
                 chip.state = "down" if who.get((row.pad, row.press_ns)) == chip.colour else "normal"
+        self._verdict_later()  # the presses or who is on them changed the call
         if box is not self.panels["finish"].ids.rows:
             return
         presses = [row for row in rows if not row.false_start]
@@ -1005,20 +1026,33 @@ class RefereeScreen(GameScreen):
             hand = f" ({touch['hand']} hand)" if "hand" in touch else ""
             lines.append(f"{i}. {self.names[touch['by']]} touched {self.names[touch['pawn']]}'s pawn{hand}")
         self.touch_list = "\n".join(lines) or "No touches entered."
+        self._verdict_later()  # the touches changed the call
 
     def to_verdict(self) -> None:
-        """The judge's call on the round as built, with its reasons, before anything is saved."""
-        self.preview = self.live.verdict()
-        names = self.names
+        """The judge's call on the round as built, with its reasons, before anything is saved.
+        ``preview`` is already that call: it is worked out again at each change (an edge, a
+        name, a touch), and its words were put on the panel after that change's frame."""
+        self._fill_verdict()
+        end = "  This ends the game." if self.preview.game_over else ""
+        self._show_step("verdict", f"Check the call, then Confirm.{end}")
+
+    def _fill_verdict(self) -> None:
+        """The verdict panel's words for ``preview``: the card, what it gives, and the judge's
+        reasons. Words already there are not rendered again."""
+        names, verdict = self.names, self.preview
         panel = self.panels["verdict"]
-        verdict = self.preview
+        panel.ids.title.text = self.card_text
         panel.ids.outcomes.text = "\n".join(outcomes(verdict.bullets, verdict.healed, verdict.totals, names))
         notes = panel.ids.notes
         for line, note in zip(self.spares.rows(notes, NoteText, len(verdict.notes), at_width(NoteText, notes)),
                               verdict.notes):
             line.text = named(note, names)
-        end = "  This ends the game." if self.preview.game_over else ""
-        self._show_step("verdict", f"Check the call, then Confirm.{end}")
+
+    def _fill_verdict_ahead(self, _dt: float = 0) -> None:
+        """The verdict panel filled in while the table names pawns or enters touches (after
+        the frame of each change), so that Verdict only shows it."""
+        if self.live is not None and self.preview is not None and self.stage in ("finish", "touches"):
+            self._fill_verdict()
 
     def back(self) -> None:
         """One step back within the card, before it is committed."""
@@ -1068,13 +1102,6 @@ class RefereeScreen(GameScreen):
         self._list_calls()
         panel.show(panel.calls)
         self.stage = "history"
-
-    def _list_after_frame(self, *_args: Any) -> None:
-        """Bring the list of past calls up to date once the frame that shows an action is on
-        screen, at the clock's next tick: not before it, as a timeout-0 event scheduled by a
-        tap dispatched outside ``EventLoop.idle`` (a test's) would be."""
-        Window.unbind(on_flip=self._list_after_frame)
-        self._list_later()
 
     def _list_calls(self, _dt: float = 0) -> None:
         """Every call played, one button each, kept from the last time: made ready after the
