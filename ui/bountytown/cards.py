@@ -22,6 +22,8 @@ from companion.bountytown.view import SUIT_NAMES, card_name
 from companion.errors import InputError
 from ui import theme
 from ui.kvload import load_kv
+from ui.reuse import rows
+from ui.bountytown.spares import Spares
 import ui.widgets  # noqa: F401  (BigButton for the kv rules)
 
 
@@ -106,7 +108,10 @@ class CardChip(ToggleButton):
 
     @staticmethod
     def label(card: str, choosable: bool, played: bool) -> str:
-        """The card in words, and in a hand whether it is played or kept."""
+        """The card in words, and in a hand whether it is played or kept ("" for a chip made
+        before it is told its card)."""
+        if not card:
+            return ""
         if not choosable:
             return card_name(card)
         return f"{card_name(card)}\n{'played' if played else 'kept'}"
@@ -134,6 +139,10 @@ class CardSlot(BoxLayout):
     hint = StringProperty("")  # a form's own words for the heading ("" for the usual heading)
 
     __events__ = ("on_change", "on_refused")
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.chips = Spares(self._chip)  # a desk's slots make theirs ahead (CardDesk.ahead)
 
     def add(self, card: str) -> bool:
         if len(self.cards) >= self.capacity:
@@ -214,25 +223,20 @@ class CardSlot(BoxLayout):
         pass
 
     def _draw_chips(self) -> None:
-        """One chip per card. Chips already on screen are kept and only told their card and
-        state, so a tap renders the one new chip's text instead of rebuilding every chip
-        (a card tap must fit in a frame on the Pi)."""
-        box = self.ids.chips
-        chips = list(reversed(box.children))
-        for chip in chips[len(self.cards):]:
-            box.remove_widget(chip)
+        """One chip per card. Chips already on screen are kept (ui.reuse) and only told their
+        card and state, so a tap renders the one new chip's text instead of rebuilding every
+        chip, and the chip it shows was made ahead (a card tap must fit in a frame on the Pi)."""
         left = list(self.played)
-        for index, card in enumerate(self.cards):
+        for chip, card in zip(self.chips.rows(self.ids.chips, len(self.cards)), self.cards):
             down = self.choosable and card in left
             if down:
                 left.remove(card)
-            state = "down" if down else "normal"
-            if index < len(chips):
-                chips[index].card, chips[index].state = card, state
-                continue
-            chip = CardChip(card=card, choosable=self.choosable, state=state)
-            chip.bind(on_release=self.toggle)
-            box.add_widget(chip)
+            chip.card, chip.choosable, chip.state = card, self.choosable, "down" if down else "normal"
+
+    def _chip(self) -> CardChip:
+        chip = CardChip()
+        chip.bind(on_release=self.toggle)
+        return chip
 
 
 class SlotTab(ToggleButton):
@@ -241,7 +245,12 @@ class SlotTab(ToggleButton):
     what it says, ``text`` how it is laid out). An arrow marks a tab with more slots beyond it."""
 
     words = StringProperty("")
+    index = NumericProperty(0)  # the slot it selects
 
+
+#: what a slot is when its spec does not say (a reused slot forgets its last spec and cards)
+SLOT_DEFAULTS = {"capacity": 5, "most": MOST_PLAYED, "choosable": False, "ranked": True, "base": [],
+                 "cards": [], "played": []}
 
 #: tabs in the desk's row at most: three across a final duel's desk at 800x480 read
 #: "Ezekiel Fitzwilliam-Hay" at 20 px on two lines; a fourth would split "Bartholomew"
@@ -255,22 +264,48 @@ class CardDesk(BoxLayout):
 
     active = NumericProperty(0)
     slots = ListProperty()
+    #: slots made with the desk, each with a full hand's chips: a duel's desk has its three
+    #: (two hands and a draw) before its first duel, so no tap of it makes any
+    ahead = NumericProperty(0)
     _slot = None  # the active slot, shown in the holder when there is room
 
     __events__ = ("on_refused", "on_change", "on_complete")
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._made: list[CardSlot] = []  # every slot this desk has made, reused by set_slots
+
     def set_slots(self, specs: list[dict]) -> None:
         """One CardSlot per spec (its properties: title, capacity, choosable, base); a slot
         with the same title as before keeps its cards, so redrawing never loses an entry.
-        A lone slot has no tab, so its heading names it."""
+        A lone slot has no tab, so its heading names it. The slots are the ones this desk
+        made before, told their spec (a slot is a dozen widgets from kv rules: making a
+        duel's three took most of a tap on 'Enter the cards')."""
         old = {slot.title: list(slot.cards) for slot in self.slots}
-        self.slots = [CardSlot(titled=len(specs) == 1, **spec) for spec in specs]
-        for slot in self.slots:
-            slot.bind(on_change=lambda _slot: self.dispatch("on_change"),
-                      on_refused=lambda _slot, reason: self.dispatch("on_refused", reason))
+        while len(self._made) < len(specs):
+            self._made.append(self._new_slot())
+        slots = self._made[:len(specs)]
+        for slot, spec in zip(slots, specs):
+            for name, value in {**SLOT_DEFAULTS, "titled": len(specs) == 1, **spec}.items():
+                setattr(slot, name, value)
+        self.slots = slots
+        for slot in slots:
             slot.set_cards(old.get(slot.title, [])[: int(slot.capacity)])
         self.active = min(self.active, max(0, len(self.slots) - 1))
         self._draw()
+
+    def on_ahead(self, _desk, count: int) -> None:
+        """Make the slots (and their chips) now, with the screen, which the app builds ahead."""
+        while len(self._made) < count:
+            slot = self._new_slot()
+            slot.chips.make_ahead(MOST_PLAYED)
+            self._made.append(slot)
+
+    def _new_slot(self) -> CardSlot:
+        slot = CardSlot()
+        slot.bind(on_change=lambda _slot: self.dispatch("on_change"),
+                  on_refused=lambda _slot, reason: self.dispatch("on_refused", reason))
+        return slot
 
     def select(self, index: int) -> None:
         self.active = index
@@ -311,24 +346,30 @@ class CardDesk(BoxLayout):
         return range(first, min(first + TABS, len(self.slots)))
 
     def _draw(self) -> None:
-        """The tabs and the active slot."""
+        """The tabs and the active slot, the tabs kept from the last redraw (ui.reuse): moving
+        to the next slot relabels them and makes none."""
         tabs, shown = self.ids.tabs, self._tabbed()
-        tabs.clear_widgets()
         tabs.cols = max(1, len(shown))
-        for index in shown:
+        for tab, index in zip(rows(tabs, len(shown), self._tab), shown):
             before = "< " if index == shown[0] and index > 0 else ""
             after = " >" if index == shown[-1] and index < len(self.slots) - 1 else ""
-            tab = SlotTab(words=f"{before}{self.slots[index].title}{after}",
-                          state="down" if index == self.active else "normal")
-            tab.bind(on_release=lambda _t, i=index: self.select(i))
-            tabs.add_widget(tab)
-        if self._slot is not None:
-            self._slot.unbind(height=self._fit)
-        self.ids.holder.clear_widgets()
-        self._slot = self.slots[self.active] if self.slots else None
-        if self._slot is not None:
-            self._slot.bind(height=self._fit)
+            tab.index, tab.words = index, f"{before}{self.slots[index].title}{after}"
+            tab.state = "down" if index == self.active else "normal"
+        slot = self.slots[self.active] if self.slots else None
+        if slot is not self._slot:
+            if self._slot is not None:
+                self._slot.unbind(height=self._fit)
+                if self._slot.parent is not None:
+                    self._slot.parent.remove_widget(self._slot)
+            self._slot = slot
+            if slot is not None:
+                slot.bind(height=self._fit)
         self._fit()
+
+    def _tab(self) -> SlotTab:
+        tab = SlotTab()
+        tab.bind(on_release=lambda t: self.select(int(t.index)))
+        return tab
 
     def on_size(self, *_args) -> None:
         self._fit()

@@ -24,20 +24,20 @@ from functools import partial
 from typing import Any, Callable
 
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from companion.bountytown.engine import preview
 from companion.bountytown.hands import best_play, rank
 from companion.bountytown.odds import bounty_chances
-from companion.bountytown.state import ITEM_PRICES, GameState
+from companion.bountytown.state import ACTIVE_BOUNTIES, ITEM_PRICES, PLAYERS, GameState
 from companion.bountytown.view import card_name, critical_choices, describe, hand_room
 from companion.engine import RuleError, new_seed
 from ui import theme
 from ui.background import LatestAnswers
 from ui.kvload import load_kv
-from ui.reuse import rows
+from ui.bountytown.spares import Spares
 from ui.widgets import BigButton, Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 from ui.bountytown.forms import CountStepper
@@ -78,6 +78,9 @@ class DuelView(BoxLayout):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.odds = LatestAnswers(bounty_chances, self._odds_ready)
+        # made with the screen: every target a duel can offer, and a stepper for each hand
+        self._options = Spares(DuelOption, ACTIVE_BOUNTIES + max(PLAYERS) - 1)
+        self._counts = Spares(self._hand_count, 2)
 
     # -- the draft -------------------------------------------------------------------
 
@@ -163,20 +166,23 @@ class DuelView(BoxLayout):
         return [state.current.name] + ([self.target] if self.kind == "player" else [])
 
     def _set_slots(self, state: GameState) -> None:
+        """The desk's slots and a stepper per hand, both kept from the last duel (ui.reuse)."""
         specs = []
-        counts = self.ids.counts
-        counts.clear_widgets()
-        for name in self._players(state):
+        players = self._players(state)
+        for stepper, name in zip(self._counts.rows(self.ids.counts, len(players)), players):
             room = hand_room(state.player(name), self.in_hand.get(name))
             specs.append({"title": f"{name} holds", "capacity": room.cards, "most": room.most, "choosable": True})
-            stepper = CountStepper(label=f"{name}'s cards in hand", value=room.in_hand,
-                                   minimum=room.fewest, maximum=room.largest)
-            stepper.bind(value=lambda _s, value, n=name: self.set_in_hand(n, int(value)))
-            counts.add_widget(stepper)
+            stepper.player, stepper.label = name, f"{name}'s cards in hand"
+            stepper.minimum, stepper.maximum, stepper.value = room.fewest, room.largest, room.in_hand
         bounty = self._bounty(state)
         if bounty and bounty.draws:
             specs.append({"title": f"Drawn for {bounty.name}", "capacity": bounty.draws, "base": list(bounty.base)})
         self.ids.desk.set_slots(specs)
+
+    def _hand_count(self) -> HandCount:
+        count = HandCount()
+        count.bind(on_step=lambda c, value: self.set_in_hand(c.player, int(value)))
+        return count
 
     def set_in_hand(self, name: str, count: int) -> None:
         """The cards in a hand (wounds included) when it is not the hand limit (R-B7)."""
@@ -210,8 +216,7 @@ class DuelView(BoxLayout):
         self.refresh(self.screen.state)
 
     def confirm(self) -> None:
-        if self.screen.act(self.action()):
-            self.screen.show("town")
+        self.screen.act_then_show(self.action(), "town")
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -257,8 +262,8 @@ class DuelView(BoxLayout):
                 on = self.options.get("hat", False)
                 extras.append((f"{defender.name} discards the Cowboy Hat: {'yes' if on else 'no'}",
                                on, partial(self.flip, "hat")))
-        show_options(self.ids.targets, targets)
-        show_options(self.ids.extras, extras)
+        show_options(self.ids.targets, targets, self._options)
+        show_options(self.ids.extras, extras, self._options)
 
     def _advice(self, state: GameState) -> str:
         """Rank, best play and exact odds, from the cards entered so far (before the draw)."""
@@ -311,64 +316,96 @@ class DuelView(BoxLayout):
             self.ready, self.result = f"Not ready: {exc}", ""
         else:
             self.ready, self.result = "", "\n".join(describe(report))
-        box = self.ids.choices
-        box.clear_widgets()
+        shown: list[tuple[type, tuple]] = []  # (row class, what its show() is told)
         for name in self._players(state):
             if "Crucifix" in state.player(name).items:
                 on = name in self.crucifix
-                box.add_widget(self._option(f"{name} discards a Crucifix (no wounds): {'yes' if on else 'no'}",
-                                            on, lambda n=name: self.flip_crucifix(n)))
+                shown.append((DuelOption, (f"{name} discards a Crucifix (no wounds): {'yes' if on else 'no'}",
+                                           on, partial(self.flip_crucifix, name))))
         for name, bounties in choices.items():
-            box.add_widget(Caption(text=f"{name} is critically wounded: which bounty to discard?",
-                                   color=theme.PARCHMENT))
+            shown.append((DuelNote, (f"{name} is critically wounded: which bounty to discard?",)))
             for b in bounties:
                 on = self.critical.get(name) == b
-                box.add_widget(self._option(f"{name} discards {b}{' (chosen)' if on else ''}", on,
-                                            lambda n=name, b=b: self.set_critical(n, b)))
+                shown.append((DuelOption, (f"{name} discards {b}{' (chosen)' if on else ''}", on,
+                                           partial(self.set_critical, name, b))))
         bounty = self._bounty(state)
         if self.kind == "bounty" and bounty and bounty.items:
-            box.add_widget(Caption(text=f"{bounty.name}'s {bounty.items} face-down item(s): "
-                                        f"{', '.join(self.bounty_items) or 'tap what they are'}",
-                                   color=theme.PARCHMENT))
+            shown.append((DuelNote, (f"{bounty.name}'s {bounty.items} face-down item(s): "
+                                     f"{', '.join(self.bounty_items) or 'tap what they are'}",)))
             if len(self.bounty_items) < bounty.items:
-                kinds = GridLayout(cols=2, spacing=dp(4), size_hint_y=None)
-                kinds.bind(minimum_height=kinds.setter("height"))
-                for item in ITEM_PRICES:
-                    kinds.add_widget(self._option(f"It is a {item}", False, lambda i=item: self.add_item(i)))
-                box.add_widget(kinds)
+                shown.append((ItemKinds, ([(f"It is a {item}", False, partial(self.add_item, item))
+                                           for item in ITEM_PRICES], self._options)))
             else:
                 for item in dict.fromkeys(self.bounty_items):
                     on = self.take == item
-                    box.add_widget(self._option(f"{state.current.name} takes the {item}: {'yes' if on else 'no'}",
-                                                on, lambda i=item: self.set_take(i)))
-                box.add_widget(self._option("Re-enter the items", False, self.clear_items))
-
-    @staticmethod
-    def _option(text: str, on: bool, choose: Callable[[], Any]) -> DuelOption:
-        option = DuelOption()
-        option.show(text, on, choose)
-        return option
+                    shown.append((DuelOption, (f"{state.current.name} takes the {item}: {'yes' if on else 'no'}",
+                                               on, partial(self.set_take, item))))
+                shown.append((DuelOption, ("Re-enter the items", False, self.clear_items)))
+        show_rows(self.ids.choices, shown, self._options)
 
 
-class DuelOption(BigButton):
-    """A choice in a duel (a target, an item, a bounty at stake or lost). It names players
-    and bounties, so it reads at 20 px, whole, and grows a line rather than cut one.
-    What a tap does is a property, so a redrawn list keeps its buttons and only relabels them."""
+class HandCount(CountStepper):
+    """How many cards ``player`` holds (R-B7); a stepper kept across duels, told its player."""
+
+    player = StringProperty("")
+
+
+class Choice(BigButton):
+    """A button of a list redrawn from the state. What a tap does is a property, so a redrawn
+    list keeps its buttons and only relabels them."""
 
     choose = ObjectProperty(None, allownone=True)
-
-    def show(self, text: str, on: bool, choose: Callable[[], Any]) -> None:
-        self.text, self.tint, self.bold, self.choose = text, theme.ACCENT if on else theme.PANEL, on, choose
 
     def on_release(self) -> None:
         if self.choose is not None:
             self.choose()
 
 
-def show_options(box: BoxLayout, options: list[tuple[str, bool, Callable[[], Any]]]) -> None:
+class DuelOption(Choice):
+    """A choice in a duel (a target, an item, a bounty at stake or lost). It names players
+    and bounties, so it reads at 20 px, whole, and grows a line rather than cut one."""
+
+    def show(self, text: str, on: bool, choose: Callable[[], Any]) -> None:
+        self.text, self.tint, self.bold, self.choose = text, theme.ACCENT if on else theme.PANEL, on, choose
+
+
+class DuelNote(Caption):
+    """Words between a duel's choices (who is critically wounded, a bounty's items)."""
+
+    def show(self, text: str) -> None:
+        self.text = text
+
+
+class ItemKinds(GridLayout):
+    """The kinds of item a bounty's face-down item may be, two to a row."""
+
+    def show(self, options: list[tuple[str, bool, Callable[[], Any]]], spares: Spares[DuelOption]) -> None:
+        show_options(self, options, spares)
+
+
+def show_rows(box: Widget, wanted: list[tuple[type, tuple]], spares: Spares[DuelOption]) -> None:
+    """``box`` showing one widget per (class, what its ``show`` is told), in order. A widget
+    already in its place is kept when it is of that class (ui.reuse for a list of mixed rows):
+    choosing an item or a bounty to lose relabels the result's choices and remakes none; a
+    DuelOption comes from (and goes back to) ``spares``."""
+    shown = list(reversed(box.children))
+    same = 0
+    while same < min(len(shown), len(wanted)) and type(shown[same]) is wanted[same][0]:
+        same += 1
+    for widget in shown[same:]:
+        box.remove_widget(widget)
+    spares.keep(widget for widget in shown[same:] if type(widget) is DuelOption)
+    for cls, _ in wanted[same:]:
+        box.add_widget(spares() if cls is DuelOption else cls())
+    for widget, (_, args) in zip(reversed(box.children), wanted):
+        widget.show(*args)
+
+
+def show_options(box: Widget, options: list[tuple[str, bool, Callable[[], Any]]],
+                 spares: Spares[DuelOption]) -> None:
     """``box`` showing one DuelOption per (text, chosen, what a tap does), its buttons kept
-    from the last redraw (ui.reuse): choosing a target remakes none."""
-    for option, (text, on, choose) in zip(rows(box, len(options), DuelOption), options):
+    from the last redraw and from ``spares``: choosing a target remakes none."""
+    for option, (text, on, choose) in zip(spares.rows(box, len(options)), options):
         option.show(text, on, choose)
 
 

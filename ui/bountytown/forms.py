@@ -17,15 +17,24 @@ import ui.bountytown.cards  # noqa: F401  (CardPad, CardSlot for the kv rules)
 
 
 class CountStepper(BoxLayout):
-    """A whole number changed with - and + (no keyboard needed on the touchscreen)."""
+    """A whole number changed with - and + (no keyboard needed on the touchscreen).
+    ``on_step(value)``: a person changed it (not a redraw that set ``value``)."""
 
     label = StringProperty("")
     value = NumericProperty(0)
     minimum = NumericProperty(0)
     maximum = NumericProperty(9)
 
+    __events__ = ("on_step",)
+
     def step(self, by: int) -> None:
-        self.value = min(self.maximum, max(self.minimum, self.value + by))
+        value = min(self.maximum, max(self.minimum, self.value + by))
+        if value != self.value:
+            self.value = value
+            self.dispatch("on_step", value)
+
+    def on_step(self, value: int) -> None:
+        pass
 
 
 class LocationToggle(ToggleButton):

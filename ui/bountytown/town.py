@@ -10,6 +10,9 @@ inner ScreenManager under the one GameBar, so Undo and Redo are always in reach.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable
+
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -17,18 +20,19 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.bountytown.engine import revealed_bounties
-from companion.bountytown.state import ITEM_PRICES, TRAIN, Bounty, GameState, Player
+from companion.bountytown.state import ITEM_PRICES, PLAYERS, TRAIN, Bounty, GameState, Player
 from companion.bountytown.view import (ABILITIES, actions_left, bounties_at, empty_slots, hand_room, out_of_the_game,
                                        players_at, renown_split)
 from companion.bountytown.cards import suit_of, value_of
 from companion.engine import RuleError
-import ui.bountytown.duel  # noqa: F401  (DuelView for the kv rules)
+from ui.bountytown.duel import Choice  # (and DuelView for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.reuse import rows
-from ui.widgets import BigButton, Caption
+from ui.bountytown.spares import Spares
+from ui.widgets import Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 
 
@@ -39,17 +43,26 @@ class NameTag(Label):
     colour = StringProperty("white")
     room = NumericProperty(0)  # the width of the cell's row of names
 
+    _line = 0.0  # the text's width on one line
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        for name in ("text", "bold", "font_size", "room"):
-            self.fbind(name, self._fit)
+        for name in ("text", "bold", "font_size"):
+            self.fbind(name, self._measure)
+        self.fbind("room", self._wrap)
+        self._measure()  # the text it was made with
 
-    def _fit(self, *_args) -> None:
-        """Measured on one line; wrapped to the room there is only if wider than that."""
+    def _measure(self, *_args) -> None:
+        """Measured on one line (rendered for it), then wrapped if wider than the room."""
         self.text_size = (None, None)
         self.texture_update()
-        if 0 < self.room < self.texture_size[0]:
-            self.text_size = (self.room, None)
+        self._line = self.texture_size[0]
+        self._wrap()
+
+    def _wrap(self, *_args) -> None:
+        """Wrapped to the room there is only if wider than that: a tag moved to another cell of
+        the same width, or taken out of one, is not rendered again."""
+        self.text_size = (self.room, None) if 0 < self.room < self._line else (None, None)
 
 
 class LocationCell(ButtonBehavior, BoxLayout):
@@ -79,12 +92,16 @@ class View(BoxLayout):
     def refresh(self, state: GameState) -> None:
         pass
 
+    def player_row(self) -> PlayerRow:
+        """A line of a renown board: tapping it shows that player."""
+        return PlayerRow(on_release=lambda row: self.screen.show_player(row.name))
 
-def show_board(screen: BountytownScreen, state: GameState, board: BoxLayout, players: list[Player]) -> None:
+
+def show_board(screen: BountytownScreen, state: GameState, board: BoxLayout, players: list[Player],
+               make: Callable[[], PlayerRow]) -> None:
     """The renown board, one line per player (R-B6: turned-in bounties count and are
-    locked); its lines are kept from the last redraw. Tapping a line shows that player."""
-    lines = rows(board, len(players), lambda: PlayerRow(on_release=lambda r: screen.show_player(r.name)))
-    for row, player in zip(lines, players):
+    locked); its lines are kept from the last redraw, new ones come from ``make``."""
+    for row, player in zip(rows(board, len(players), make), players):
         captured, turned_in = renown_split(player)
         turn = player.name == state.current.name and not state.finished
         wounds = f"{player.wounds}/{player.hand_limit} wounds"
@@ -92,6 +109,19 @@ def show_board(screen: BountytownScreen, state: GameState, board: BoxLayout, pla
         row.name, row.colour = player.name, screen.colour(player.name)
         row.headline = f"{'> ' if turn else ''}{player.name}: renown {player.renown}"
         row.detail = f"{captured} captured + {turned_in} turned in\n{wounds}; {items}"
+
+
+def show_choices(box: BoxLayout, count: int, none: str) -> list[Choice]:
+    """``count`` buttons in ``box`` for the caller to label, kept from the last redraw
+    (ui.reuse); with nothing to offer, the words ``none`` instead."""
+    if not count:
+        if not (len(box.children) == 1 and getattr(box.children[0], "text", None) == none):
+            box.clear_widgets()
+            box.add_widget(Caption(text=none, color=theme.PARCHMENT))
+        return []
+    if box.children and not isinstance(box.children[0], Choice):
+        box.clear_widgets()  # the words for none
+    return rows(box, count, Choice)
 
 
 def bounty_list(bounties: tuple[Bounty, ...]) -> str:
@@ -108,16 +138,26 @@ class TownView(View):
     gone = StringProperty("")  # bounties out of the game, and why (R-B8)
     refused = BooleanProperty(False)  # a refusal is shown above: the turn line gives the town its room
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._tags: dict[str, NameTag] = {}  # player -> their name tag, in whichever cell they stand
+
     def refresh(self, state: GameState) -> None:
         screen, current = self.screen, state.current
         cells = rows(self.ids.cells, len(state.grid), self._cell)
+        tags = self._name_tags(state)
         for cell, name in zip(cells, state.grid):
             cell.location, cell.here = name, current.location == name
             cell.bounties = "\n".join(f"Bounty: {b.name} ({b.renown})" for b in bounties_at(state, name))
-            there = players_at(state, name)
-            for tag, player in zip(rows(cell.ids.people, len(there), NameTag), there):
-                tag.text, tag.colour, tag.bold = player.name, screen.colour(player.name), player.name == current.name
-        show_board(screen, state, self.ids.board, list(state.players))
+            there = [tags[player.name] for player in players_at(state, name)]
+            people = cell.ids.people
+            if list(reversed(people.children)) != there:
+                people.clear_widgets()
+                for tag in there:
+                    if tag.parent is not None:
+                        tag.parent.remove_widget(tag)
+                    people.add_widget(tag)
+        show_board(screen, state, self.ids.board, list(state.players), self.player_row)
         left = actions_left(state)
         if state.turn_over:
             turn = f"{current.name}'s turn is over (critical wound): End turn"
@@ -128,6 +168,16 @@ class TownView(View):
         self.turn = turn
         self.status = f"{turn}\nAt {current.location}" + (f": {ability}" if ability else "")
 
+
+    def _name_tags(self, state: GameState) -> dict[str, NameTag]:
+        """A name tag per player, kept across redraws and moved from cell to cell with its
+        player: a move renders no name again (a new tag rendered its name each time)."""
+        self._tags = {p.name: self._tags.get(p.name) or NameTag() for p in state.players}
+        for player in state.players:
+            tag = self._tags[player.name]
+            tag.text, tag.colour = player.name, self.screen.colour(player.name)
+            tag.bold = player.name == state.current.name
+        return self._tags
 
     def _cell(self) -> LocationCell:
         cell = LocationCell(on_release=lambda c: self.screen.act({"type": "move", "to": c.location}))
@@ -168,8 +218,7 @@ class PlayerView(View):
         ])
 
     def use(self, item: str) -> None:
-        if self.screen.act({"type": "use_item", "item": item, "player": self.name}):
-            self.screen.show("town")
+        self.screen.act_then_show({"type": "use_item", "item": item, "player": self.name}, "town")
 
 
 class StoreView(View):
@@ -179,16 +228,12 @@ class StoreView(View):
     totals = StringProperty("")
 
     def refresh(self, state: GameState) -> None:
-        box = self.ids.forsale
-        box.clear_widgets()
         self.chosen = [i for i in self.chosen if i < len(state.store)]
-        for index, item in enumerate(state.store):
-            box.add_widget(BigButton(
-                text=f"{item} ${ITEM_PRICES[item]}" + ("  (buying)" if index in self.chosen else ""),
-                tint=theme.ACCENT if index in self.chosen else theme.PANEL,
-                on_release=lambda _b, i=index: self.pick(i)))
-        if not state.store:
-            box.add_widget(Caption(text="Nothing for sale.", color=theme.PARCHMENT))
+        for index, (button, item) in enumerate(zip(show_choices(self.ids.forsale, len(state.store),
+                                                                "Nothing for sale."), state.store)):
+            button.text = f"{item} ${ITEM_PRICES[item]}" + ("  (buying)" if index in self.chosen else "")
+            button.tint = theme.ACCENT if index in self.chosen else theme.PANEL
+            button.choose = partial(self.pick, index)
         self.count(state)
 
     def begin(self) -> None:
@@ -208,9 +253,8 @@ class StoreView(View):
 
     def buy(self) -> None:
         state = self.screen.state
-        if self.screen.act({"type": "buy", "items": [state.store[i] for i in self.chosen],
-                            "gold": list(self.ids.desk.slots[0].cards)}):
-            self.screen.show("town")
+        self.screen.act_then_show({"type": "buy", "items": [state.store[i] for i in self.chosen],
+                                   "gold": list(self.ids.desk.slots[0].cards)}, "town")
 
     def stock(self, item: str) -> None:
         if item in ITEM_PRICES:
@@ -221,19 +265,14 @@ class TurnInView(View):
     """At the Sheriff's Office: which captured bounty to lock (2 actions)."""
 
     def refresh(self, state: GameState) -> None:
-        box = self.ids.choices
-        box.clear_widgets()
         current = state.current
-        for bounty in current.captured:
-            box.add_widget(BigButton(text=f"Turn in {bounty.name} (renown {bounty.renown})",
-                                     on_release=lambda _b, n=bounty.name: self.turn_in(n)))
-        if not current.captured:
-            box.add_widget(Caption(text=f"{current.name} holds no captured bounty to turn in.",
-                                   color=theme.PARCHMENT))
+        none = f"{current.name} holds no captured bounty to turn in."
+        for button, bounty in zip(show_choices(self.ids.choices, len(current.captured), none), current.captured):
+            button.text = f"Turn in {bounty.name} (renown {bounty.renown})"
+            button.choose = partial(self.turn_in, bounty.name)
 
     def turn_in(self, name: str) -> None:
-        if self.screen.act({"type": "turn_in", "bounty": name}):
-            self.screen.show("town")
+        self.screen.act_then_show({"type": "turn_in", "bounty": name}, "town")
 
 
 class RevealView(View):
@@ -284,10 +323,8 @@ class RevealView(View):
         self.finish()
 
     def finish(self) -> None:
-        if self.screen.act({"type": "end_turn", "reveal": list(self.revealed)}):
-            if not self.screen.state.finished:
-                self.screen.show("town")
-        else:  # the card that completed the reveal goes back out, to be changed
+        if not self.screen.act_then_show({"type": "end_turn", "reveal": list(self.revealed)}, "town"):
+            # the card that completed the reveal goes back out, to be changed
             self.revealed = self.revealed[:-1]
 
 
@@ -296,6 +333,10 @@ class EndView(View):
 
     headline = StringProperty("")
     tied = ListProperty()
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._rows = Spares(self.player_row, max(PLAYERS))  # made with the screen: the Train makes none
 
     def refresh(self, state: GameState) -> None:
         if not state.finished:
@@ -312,7 +353,7 @@ class EndView(View):
             self.headline = f"The Train! Hero of Bountytown: {state.winners[0]} (renown {top})"
         else:
             self.headline = f"The Train! Heroes of Bountytown, sharing the title: {' and '.join(state.winners)}"
-        show_board(self.screen, state, self.ids.board, sorted(state.players, key=lambda p: -p.renown))
+        show_board(self.screen, state, self.ids.board, sorted(state.players, key=lambda p: -p.renown), self._rows)
 
     def record(self) -> None:
         hands = {slot.title: slot.hand() for slot in self.ids.desk.slots}
@@ -328,6 +369,7 @@ class BountytownScreen(GameScreen):
         super().on_session(screen, session)
 
     _colours: dict[str, str] = {}
+    _then = ""  # the page an action being sent goes on to (``act_then_show``)
 
     def colour(self, name: str) -> str:
         """The player's profile colour (names always shown with it; white if unknown)."""
@@ -341,17 +383,32 @@ class BountytownScreen(GameScreen):
         self.title = "Renown: " + ", ".join(f"{p.name} {p.renown}" for p in state.players)
         if state.finished:
             self.ids.pages.current = "end"
+        elif self._then:
+            self._turn_to(self._then)
         elif self.ids.pages.current == "end":
             self.ids.pages.current = "town"
         # only the page on show: the others are redrawn by ``show`` as they open, so an action
         # does not remake the store's, the turn-in's and the duel's buttons behind the town
         self.ids[self.ids.pages.current].refresh(state)
 
+    def act_then_show(self, action: dict, page: str) -> bool:
+        """Send ``action`` and, once it is accepted, show ``page`` (or the end, if the game
+        ended). Only that page is redrawn: the page the tap was on is not drawn again first
+        (a confirmed duel's result page said "Not ready" to nobody)."""
+        self._then = page
+        try:
+            return self.act(action)
+        finally:
+            self._then = ""
+
     def show(self, name: str) -> None:
+        self._turn_to(name)
+        self.ids[name].refresh(self.state)
+
+    def _turn_to(self, name: str) -> None:
         self.ids.pages.current = name
         if name == "town":  # "Back to town" and a confirmed duel show the town, not the board left open
             self.ids.town.ids.area.current = "town"
-        self.ids[name].refresh(self.state)
 
     def show_player(self, name: str) -> None:
         self.ids.player.name = name
