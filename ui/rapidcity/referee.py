@@ -304,6 +304,13 @@ class Spares:
         spare.extend(given_up)
         return shown
 
+    def stock(self, box: Widget, count: int, make: Callable[[], Widget]) -> None:
+        """Rows made ahead, while nothing is asked of the app, so that ``box`` can show
+        ``count`` rows without making any."""
+        spare = self._spare.setdefault(box.uid, [])
+        for _ in range(count - len(box.children) - len(spare)):
+            spare.append(make())
+
 
 class AfterFrame:
     """``work()`` once the frame on its way is on screen, at the clock's next tick, however
@@ -371,7 +378,7 @@ class RefereeScreen(GameScreen):
         self._coming: str | None = None  # the status of the step coming on show (_show_step)
         self.ids.stage.bind(width=self._fit_panels)
         self.spares = Spares()
-        self._list_later = AfterFrame(self._list_calls)
+        self._list_later = AfterFrame(self._ready_history)
         self._verdict_later = AfterFrame(self._fill_verdict_ahead)
         self.live: LiveCard | None = None
         self.tiles: dict[int, TileView] = {}
@@ -1103,11 +1110,20 @@ class RefereeScreen(GameScreen):
         panel.show(panel.calls)
         self.stage = "history"
 
-    def _list_calls(self, _dt: float = 0) -> None:
-        """Every call played, one button each, kept from the last time: made ready after the
-        frame of each action too, so that Past calls only shows the list."""
+    def _ready_history(self, _dt: float = 0) -> None:
+        """After the frame of each action: the list of calls brought up to date, so that Past
+        calls only shows it, and a call's page given rows enough for the newest call's
+        lines, so that showing a call renders its words but makes no widget."""
         if self.session is None:
             return  # the game was closed before the frame
+        self._list_calls()
+        if self.state.played:
+            lines, last = self.panels["history"].call.ids.lines, self.state.played[-1].verdict
+            said = outcomes(last["bullets"], last["healed"], last["totals"], self.names)
+            self.spares.stock(lines, len(last["claims"]) + len(said) + len(last["notes"]), at_width(NoteText, lines))
+
+    def _list_calls(self) -> None:
+        """Every call played, one button each, kept from the last time."""
         panel = self.panels["history"]
         box, played, names = panel.calls, self.state.played, self.names
         for button, (number, call) in zip(self.spares.rows(box, CallButton, len(played), at_width(CallButton, box)),
