@@ -237,7 +237,7 @@ class IdentityRow(BoxLayout):
 
 class TouchChips(GridLayout):
     """Half of a touch's chips: who touched, or whose pawn. Only the half being asked is
-    shown and takes taps; the other is hidden (no opacity, no height) and lets taps through
+    shown and takes taps; the other is hidden (opacity 0, no height) and lets taps through
     rather than being disabled: a disabled chip renders its name again in the disabled
     colour, so every tap of a touch rendered all the chips of both halves again."""
 
@@ -276,7 +276,7 @@ class PickChip(Chip):
 def show_chips(grid: Widget, players: Iterable[str], names: dict[str, str], choose: Callable[[str], Any],
                group: str | None = None) -> None:
     """``grid`` showing one chip per player, in seat order, whose tap calls ``choose(colour)``;
-    the chips it already has are kept, so a redraw makes and renders none."""
+    the chips it already has are kept, so a redraw makes none and renders only a changed name."""
     players = list(players)
     grid.cols = chip_columns(len(players))
     for chip, player in zip(rows(grid, len(players), PickChip), players):
