@@ -14,6 +14,7 @@ from functools import partial
 from typing import Callable
 
 from kivy.app import App
+from kivy.core.window import Window
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -362,6 +363,36 @@ class EndView(View):
 
 class BountytownScreen(GameScreen):
     ITEMS = tuple(ITEM_PRICES)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lay_out_ahead()  # not in on_kv_post: a layout binds its size only after that
+
+    def refit(self) -> None:
+        """The window was resized: the pages not on show are laid out again ahead too."""
+        self.lay_out_ahead()
+
+    def lay_out_ahead(self) -> None:
+        """Every page laid out before it is first shown, not by the tap that shows it: the
+        screen at the window's size (the app's manager fills the window, and builds this screen
+        ahead while Home or the setup is shown), then the pages not on show at their manager's
+        size. A first duel's cards page then renders none of its 25 keys, tabs and buttons on
+        the tap that opens it (30 ms here), nor does the Train its end page."""
+        self.size = Window.size
+        # one pass a frame: the table's pages and the town's board, then the duel's steps,
+        # which the first pass's layout sizes
+        self._ahead = [(self.ids.pages, self.ids.town.ids.area), (self.ids.duel.ids.steps,)]
+        Window.fbind("on_draw", self._size_pages)
+
+    def _size_pages(self, *_args) -> None:
+        """The next pass's pages not on show at their manager's size, once a frame is drawn
+        (its layout is done; a Clock callback may run before that layout)."""
+        for manager in self._ahead.pop(0):
+            for page in manager.screens:
+                if page is not manager.current_screen:
+                    page.size = manager.size
+        if not self._ahead:
+            Window.funbind("on_draw", self._size_pages)
 
     def on_session(self, screen, session) -> None:
         if session is not None and self.ids:
