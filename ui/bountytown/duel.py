@@ -130,9 +130,10 @@ class DuelView(BoxLayout):
         straight on to the cards: one tap fewer in the duel people fight most."""
         self.kind, self.target, self.steal, self.in_hand = kind, name, "", {}
         self.options = {"rifle": self.options.get("rifle", False), "hat": False}
-        self.refresh(self.screen.state)
         if kind == "bounty" and "Rifle" not in self.screen.state.current.items:
             self.to_cards()
+        if self.ids.steps.current == "target":  # (not drawn again for a page just left)
+            self.refresh(self.screen.state)
 
     def flip(self, option: str) -> None:
         self.options = {**self.options, option: not self.options.get(option, False)}

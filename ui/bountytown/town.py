@@ -49,20 +49,24 @@ class NameTag(Label):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         for name in ("text", "bold", "font_size"):
-            self.fbind(name, self._measure)
+            self.fbind(name, self._unwrap)
+        self.fbind("texture_size", self._measured)
         self.fbind("room", self._wrap)
-        self._measure()  # the text it was made with
+        self._unwrap()  # the words it was made with
 
-    def _measure(self, *_args) -> None:
-        """Measured on one line (rendered for it), then wrapped if wider than the room."""
+    def _unwrap(self, *_args) -> None:
+        """New words (or a new font): Kivy's next rendering measures them on one line."""
         self.text_size = (None, None)
-        self.texture_update()
-        self._line = self.texture_size[0]
-        self._wrap()
+
+    def _measured(self, *_args) -> None:
+        if self.text_size[0] is None:
+            self._line = self.texture_size[0]
+            self._wrap()
 
     def _wrap(self, *_args) -> None:
-        """Wrapped to the room there is only if wider than that: a tag moved to another cell of
-        the same width, or taken out of one, is not rendered again."""
+        """Wrapped to the room there is only if wider than that. The words are rendered once
+        (twice when they wrap) and a tag moved to another cell of the same width, or taken
+        out of one, is not rendered again."""
         self.text_size = (self.room, None) if 0 < self.room < self._line else (None, None)
 
 
@@ -313,20 +317,20 @@ class RevealView(View):
             self.screen.message = f"Refused: {exc}"
             return
         self.screen.message = ""
-        self.revealed = self.revealed + [entry]
-        if len(self.revealed) < self.needed:
+        if len(self.revealed) + 1 < self.needed:
+            self.revealed = self.revealed + [entry]
             self.ids.form.reset()
         else:
-            self.finish()
+            self.finish(self.revealed + [entry])
 
     def train(self) -> None:
-        self.revealed = self.revealed + [TRAIN]
-        self.finish()
+        self.finish(self.revealed + [TRAIN])
 
-    def finish(self) -> None:
-        if not self.screen.act_then_show({"type": "end_turn", "reveal": list(self.revealed)}, "town"):
-            # the card that completed the reveal goes back out, to be changed
-            self.revealed = self.revealed[:-1]
+    def finish(self, revealed: list) -> None:
+        """End the turn with ``revealed``; the last card is not counted in (nor this page
+        redrawn for it) before the engine takes them, so a refused one is still in the form,
+        to be changed."""
+        self.screen.act_then_show({"type": "end_turn", "reveal": list(revealed)}, "town")
 
 
 class EndView(View):
