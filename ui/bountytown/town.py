@@ -14,11 +14,13 @@ from functools import partial
 from typing import Callable
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.screenmanager import ScreenManager
 
 from companion.bountytown.engine import revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, PLAYERS, TRAIN, Bounty, GameState, Player
@@ -365,38 +367,51 @@ class EndView(View):
         self.screen.act({"type": "final_duel", "hands": hands})
 
 
+def size_pages(manager: ScreenManager) -> None:
+    """The pages of ``manager`` that are not on show at its size, so they lay out now."""
+    for page in manager.screens:
+        if page is not manager.current_screen:
+            page.size = manager.size
+
+
 class BountytownScreen(GameScreen):
     ITEMS = tuple(ITEM_PRICES)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.lay_out_ahead()  # not in on_kv_post: a layout binds its size only after that
+        # (not in on_kv_post: a layout binds its own size only after that)
+        self._pages_settled = Clock.create_trigger(self._lay_out_pages)
+        self._steps_settled = Clock.create_trigger(self._lay_out_steps)
+        self.size = Window.size  # the app's manager fills the window: this is the size it gets
+        self.ids.pages.fbind("size", self._pages_settled)
 
     def refit(self) -> None:
         """The window was resized: the pages not on show are laid out again ahead too."""
-        self.lay_out_ahead()
-
-    def lay_out_ahead(self) -> None:
-        """Every page laid out before it is first shown, not by the tap that shows it: the
-        screen at the window's size (the app's manager fills the window, and builds this screen
-        ahead while Home or the setup is shown), then the pages not on show at their manager's
-        size. A first duel's cards page then renders none of its 25 keys, tabs and buttons on
-        the tap that opens it (30 ms here), nor does the Train its end page."""
         self.size = Window.size
-        # one pass a frame: the table's pages and the town's board, then the duel's steps,
-        # which the first pass's layout sizes
-        self._ahead = [(self.ids.pages, self.ids.town.ids.area), (self.ids.duel.ids.steps,)]
-        Window.fbind("on_draw", self._size_pages)
+        self._pages_settled()
 
-    def _size_pages(self, *_args) -> None:
-        """The next pass's pages not on show at their manager's size, once a frame is drawn
-        (its layout is done; a Clock callback may run before that layout)."""
-        for manager in self._ahead.pop(0):
-            for page in manager.screens:
-                if page is not manager.current_screen:
-                    page.size = manager.size
-        if not self._ahead:
-            Window.funbind("on_draw", self._size_pages)
+    def _lay_out_pages(self, _dt: float) -> None:
+        """Every page laid out before it is first shown, not by the tap that shows it: once
+        the table's pages have their size (a tick after it last changed: the layout that set
+        it is done), the ones not on show are given it too, as is the town's board. The app
+        builds this screen ahead, while Home or the setup is shown, so a first duel's cards
+        page then renders none of its 25 keys, tabs and buttons on the tap that opens it
+        (30 ms here), nor does the Train its end page. Once: a refusal's words above the
+        pages change their size, and a page is laid out for that when shown."""
+        pages, duel = self.ids.pages, self.ids.duel
+        pages.funbind("size", self._pages_settled)
+        resized = duel.parent.size != pages.size  # then the duel's steps get their size a tick later
+        size_pages(pages)
+        size_pages(self.ids.town.ids.area)
+        if resized:
+            duel.ids.steps.fbind("size", self._steps_settled)
+        else:
+            self._lay_out_steps(0)
+
+    def _lay_out_steps(self, _dt: float) -> None:
+        """The duel's steps not on show, once the duel's page has its size."""
+        self.ids.duel.ids.steps.funbind("size", self._steps_settled)
+        size_pages(self.ids.duel.ids.steps)
 
     def on_session(self, screen, session) -> None:
         if session is not None and self.ids:
