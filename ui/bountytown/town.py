@@ -81,6 +81,13 @@ class LocationCell(ButtonBehavior, BoxLayout):
     here = BooleanProperty(False)  # the current player stands here
     needed = NumericProperty(0)  # the height its words and name tags take
 
+    def on_kv_post(self, _base) -> None:
+        # The room left under the words is the last row's, sized by this cell's layout alone.
+        # A layout lays itself out again when a child's size changes, so each cell the town's
+        # rows resized was laid out twice, the second time for nothing (a refusal's words
+        # above the town: 37 cell layouts instead of 18).
+        self.ids.rest.funbind("size", self._trigger_layout)
+
 
 class PlayerRow(ButtonBehavior, BoxLayout):
     """A renown board line: tap it for the player's items, wounds and bounties."""
