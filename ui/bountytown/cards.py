@@ -22,7 +22,6 @@ from companion.bountytown.view import SUIT_NAMES, card_name
 from companion.errors import InputError
 from ui import theme
 from ui.kvload import load_kv
-from ui.reuse import rows
 from ui.bountytown.spares import Spares
 import ui.widgets  # noqa: F401  (BigButton for the kv rules)
 
@@ -274,6 +273,7 @@ class CardDesk(BoxLayout):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._made: list[CardSlot] = []  # every slot this desk has made, reused by set_slots
+        self._tabs = Spares(self._tab)
 
     def set_slots(self, specs: list[dict]) -> None:
         """One CardSlot per spec (its properties: title, capacity, choosable, base); a slot
@@ -295,11 +295,12 @@ class CardDesk(BoxLayout):
         self._draw()
 
     def on_ahead(self, _desk, count: int) -> None:
-        """Make the slots (and their chips) now, with the screen, which the app builds ahead."""
+        """Make the slots (their chips and tabs) now, with the screen, which the app builds ahead."""
         while len(self._made) < count:
             slot = self._new_slot()
             slot.chips.make_ahead(MOST_PLAYED)
             self._made.append(slot)
+        self._tabs.make_ahead(min(count, TABS) if count > 1 else 0)  # a lone slot has no tab
 
     def _new_slot(self) -> CardSlot:
         slot = CardSlot()
@@ -350,7 +351,7 @@ class CardDesk(BoxLayout):
         to the next slot relabels them and makes none."""
         tabs, shown = self.ids.tabs, self._tabbed()
         tabs.cols = max(1, len(shown))
-        for tab, index in zip(rows(tabs, len(shown), self._tab), shown):
+        for tab, index in zip(self._tabs.rows(tabs, len(shown)), shown):
             before = "< " if index == shown[0] and index > 0 else ""
             after = " >" if index == shown[-1] and index < len(self.slots) - 1 else ""
             tab.index, tab.words = index, f"{before}{self.slots[index].title}{after}"

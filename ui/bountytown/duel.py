@@ -8,9 +8,10 @@
    each hand takes only the cards that are not wounds, and plays at most that many; a
    stepper says when a hand holds more or fewer cards than the hand limit. The odds'
    slow part (``odds.bounty_chances``, growing with the bounty's draws) is worked out in
-   a worker process (``ui.background``), started when the cards page opens: a tap never
-   waits for it, the screen says "working out the odds..." meanwhile and never shows odds
-   for other cards than those entered.
+   a worker process (``ui.background``), started once the table is laid out (and again
+   when the cards page opens, if it has stopped): a tap never waits for it, the screen
+   says "working out the odds..." meanwhile and never shows odds for other cards than
+   those entered.
 3. Result: ``engine.preview`` says what the duel does - ranks, outcome, wounds with
    location effects, critical wounds, Bank discards, items - and only Confirm sends it.
 
@@ -159,8 +160,9 @@ class DuelView(BoxLayout):
             return
         self.screen.message = ""
         self.odds.prepare()
+        self.ids.steps.current = "cards"  # first: the desk's changes below redraw this page, not the targets
         self._set_slots(self.screen.state)
-        self.page("cards")
+        self.refresh(self.screen.state)
 
     def _players(self, state: GameState) -> list[str]:
         """Who plays a hand in this duel: the current player, then the defender."""
