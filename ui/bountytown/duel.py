@@ -79,8 +79,9 @@ class DuelView(BoxLayout):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.odds = LatestAnswers(bounty_chances, self._odds_ready)
-        # made with the screen: every target a duel can offer, and a stepper for each hand
-        self._options = Spares(DuelOption, ACTIVE_BOUNTIES + max(PLAYERS) - 1)
+        # made with the screen: every target a duel can offer, the kinds a bounty's item may
+        # be (a result's other choices reuse those), and a stepper for each hand
+        self._options = Spares(DuelOption, ACTIVE_BOUNTIES + max(PLAYERS) - 1 + len(ITEM_PRICES))
         self._counts = Spares(self._hand_count, 2)
 
     # -- the draft -------------------------------------------------------------------
@@ -397,7 +398,10 @@ def show_rows(box: Widget, wanted: list[tuple[type, tuple]], spares: Spares[Duel
         same += 1
     for widget in shown[same:]:
         box.remove_widget(widget)
-    spares.keep(widget for widget in shown[same:] if type(widget) is DuelOption)
+        if isinstance(widget, DuelOption):
+            spares.keep([widget])
+        elif isinstance(widget, ItemKinds):
+            spares.rows(widget, 0)  # its options go back too
     for cls, _ in wanted[same:]:
         box.add_widget(spares() if cls is DuelOption else cls())
     for widget, (_, args) in zip(reversed(box.children), wanted):

@@ -352,6 +352,11 @@ class EndView(View):
         super().__init__(**kwargs)
         self._rows = Spares(self.player_row, max(PLAYERS))  # made with the screen: the Train makes none
 
+    def seat(self, state: GameState) -> None:
+        """The board's lines for this game's players, put in place when the game opens, so they
+        are laid out with this page ahead of the Train, which only writes in them."""
+        self._rows.rows(self.ids.board, len(state.players))
+
     def refresh(self, state: GameState) -> None:
         if not state.finished:
             return
@@ -367,7 +372,8 @@ class EndView(View):
             self.headline = f"The Train! Hero of Bountytown: {state.winners[0]} (renown {top})"
         else:
             self.headline = f"The Train! Heroes of Bountytown, sharing the title: {' and '.join(state.winners)}"
-        show_board(self.screen, state, self.ids.board, sorted(state.players, key=lambda p: -p.renown), self._rows)
+        show_board(self.screen, state, self.ids.board, sorted(state.players, key=lambda p: -p.renown),
+                   self._rows)
 
     def record(self) -> None:
         hands = {slot.title: slot.hand() for slot in self.ids.desk.slots}
@@ -426,6 +432,7 @@ class BountytownScreen(GameScreen):
     def on_session(self, screen, session) -> None:
         if session is not None and self.ids:
             self.ids.pages.current = "town"
+            self.ids.end.seat(session.state)
         super().on_session(screen, session)
 
     _colours: dict[str, str] = {}
