@@ -267,6 +267,7 @@ class CardDesk(BoxLayout):
     #: (two hands and a draw) before its first duel, so no tap of it makes any
     ahead = NumericProperty(0)
     _slot = None  # the active slot, shown in the holder when there is room
+    _filling = False  # set_slots is filling the slots in
 
     __events__ = ("on_refused", "on_change", "on_complete")
 
@@ -289,10 +290,15 @@ class CardDesk(BoxLayout):
             for name, value in {**SLOT_DEFAULTS, "titled": len(specs) == 1, **spec}.items():
                 setattr(slot, name, value)
         self.slots = slots
-        for slot in slots:
-            slot.set_cards(old.get(slot.title, [])[: int(slot.capacity)])
+        self._filling = True  # one on_change for the whole desk, not one per slot
+        try:
+            for slot in slots:
+                slot.set_cards(old.get(slot.title, [])[: int(slot.capacity)])
+        finally:
+            self._filling = False
         self.active = min(self.active, max(0, len(self.slots) - 1))
         self._draw()
+        self.dispatch("on_change")
 
     def on_ahead(self, _desk, count: int) -> None:
         """Make the slots (their chips and tabs) now, with the screen, which the app builds ahead."""
@@ -304,9 +310,12 @@ class CardDesk(BoxLayout):
 
     def _new_slot(self) -> CardSlot:
         slot = CardSlot()
-        slot.bind(on_change=lambda _slot: self.dispatch("on_change"),
-                  on_refused=lambda _slot, reason: self.dispatch("on_refused", reason))
+        slot.bind(on_change=self._slot_changed, on_refused=lambda _slot, reason: self.dispatch("on_refused", reason))
         return slot
+
+    def _slot_changed(self, _slot: CardSlot) -> None:
+        if not self._filling:
+            self.dispatch("on_change")
 
     def select(self, index: int) -> None:
         self.active = index

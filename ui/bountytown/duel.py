@@ -161,9 +161,8 @@ class DuelView(BoxLayout):
             return
         self.screen.message = ""
         self.odds.prepare()
-        self.ids.steps.current = "cards"  # first: the desk's changes below redraw this page, not the targets
+        self.ids.steps.current = "cards"  # first: the desk's change below redraws this page, not the targets
         self._set_slots(self.screen.state)
-        self.refresh(self.screen.state)
 
     def _players(self, state: GameState) -> list[str]:
         """Who plays a hand in this duel: the current player, then the defender."""
@@ -192,8 +191,7 @@ class DuelView(BoxLayout):
         """The cards in a hand (wounds included) when it is not the hand limit (R-B7)."""
         full = self.screen.state.player(name).hand_limit
         self.in_hand = {**{n: c for n, c in self.in_hand.items() if n != name}, **({name: count} if count != full else {})}
-        self._set_slots(self.screen.state)
-        self.refresh(self.screen.state)
+        self._set_slots(self.screen.state)  # (the desk's change redraws the page)
 
     # -- step 3: the result's choices ------------------------------------------------
 
