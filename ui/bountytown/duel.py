@@ -38,6 +38,7 @@ from companion.engine import RuleError, new_seed
 from ui import theme
 from ui.background import LatestAnswers
 from ui.kvload import load_kv
+from ui.bountytown.pages import turn_to
 from ui.bountytown.spares import Spares
 from ui.widgets import BigButton, Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
@@ -95,7 +96,7 @@ class DuelView(BoxLayout):
         self.page("target")
 
     def page(self, name: str) -> None:
-        self.ids.steps.current = name
+        turn_to(self.ids.steps, name)
         self.refresh(self.screen.state)
 
     def action(self) -> dict[str, Any]:
@@ -161,7 +162,7 @@ class DuelView(BoxLayout):
             return
         self.screen.message = ""
         self.odds.prepare()
-        self.ids.steps.current = "cards"  # first: the desk's change below redraws this page, not the targets
+        turn_to(self.ids.steps, "cards")  # first: the desk's change below redraws this page, not the targets
         self._set_slots(self.screen.state)
 
     def _players(self, state: GameState) -> list[str]:

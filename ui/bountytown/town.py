@@ -20,7 +20,6 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import ScreenManager
 
 from companion.bountytown.engine import revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, PLAYERS, TRAIN, Bounty, GameState, Player
@@ -34,6 +33,7 @@ from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.reuse import rows
+from ui.bountytown.pages import size_pages, turn_to
 from ui.bountytown.spares import Spares
 from ui.widgets import Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
@@ -380,13 +380,6 @@ class EndView(View):
         self.screen.act({"type": "final_duel", "hands": hands})
 
 
-def size_pages(manager: ScreenManager) -> None:
-    """The pages of ``manager`` that are not on show at its size, so they lay out now."""
-    for page in manager.screens:
-        if page is not manager.current_screen:
-            page.size = manager.size
-
-
 class BountytownScreen(GameScreen):
     ITEMS = tuple(ITEM_PRICES)
 
@@ -431,7 +424,7 @@ class BountytownScreen(GameScreen):
 
     def on_session(self, screen, session) -> None:
         if session is not None and self.ids:
-            self.ids.pages.current = "town"
+            turn_to(self.ids.pages, "town")
             self.ids.end.seat(session.state)
         super().on_session(screen, session)
 
@@ -449,11 +442,11 @@ class BountytownScreen(GameScreen):
         # the game bar's title carries the standings, so renown stays in sight on every page
         self.title = "Renown: " + ", ".join(f"{p.name} {p.renown}" for p in state.players)
         if state.finished:
-            self.ids.pages.current = "end"
+            turn_to(self.ids.pages, "end")
         elif self._then:
             self._turn_to(self._then)
         elif self.ids.pages.current == "end":
-            self.ids.pages.current = "town"
+            turn_to(self.ids.pages, "town")
         # only the page on show: the others are redrawn by ``show`` as they open, so an action
         # does not remake the store's, the turn-in's and the duel's buttons behind the town
         self.ids[self.ids.pages.current].refresh(state)
@@ -473,9 +466,9 @@ class BountytownScreen(GameScreen):
         self.ids[name].refresh(self.state)
 
     def _turn_to(self, name: str) -> None:
-        self.ids.pages.current = name
+        turn_to(self.ids.pages, name)
         if name == "town":  # "Back to town" and a confirmed duel show the town, not the board left open
-            self.ids.town.ids.area.current = "town"
+            turn_to(self.ids.town.ids.area, "town")
 
     def show_player(self, name: str) -> None:
         self.ids.player.name = name
