@@ -22,7 +22,7 @@ from companion.bountytown.view import SUIT_NAMES, card_name
 from companion.errors import InputError
 from ui import theme
 from ui.kvload import load_kv
-from ui.bountytown.spares import Spares
+from ui.reuse import Spares
 import ui.widgets  # noqa: F401  (BigButton for the kv rules)
 
 

@@ -32,9 +32,8 @@ import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
-from ui.reuse import rows
+from ui.reuse import Spares, rows
 from ui.bountytown.pages import size_pages, turn_to
-from ui.bountytown.spares import Spares
 from ui.widgets import Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 

@@ -53,7 +53,7 @@ from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.rapidcity.padlevels import PadLevels
 from ui.rapidcity.strip import FinishStrip
-from ui.reuse import rows
+from ui.reuse import Spares, rows
 from ui.widgets import BigButton, Chip
 
 TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
@@ -283,14 +283,14 @@ def show_chips(grid: Widget, players: Iterable[str], names: dict[str, str], choo
         chip.text, chip.colour, chip.choose, chip.group = names[player], player, choose, group
 
 
-class Spares:
-    """Each list's rows kept, on show or not. ``rows`` keeps the rows a box has, but one
-    card's list may be shorter than the next (a verdict's reasons: 1 to 9), so the rows a box
-    gives up are kept aside here and shown again before any is made: after the first cards a
-    list makes no widget (about 1 ms each here, several on a Pi)."""
+class BoxSpares:
+    """Each list's rows kept, on show or not, one ``ui.reuse.Spares`` a box: one card's list
+    may be shorter than the next (a verdict's reasons: 1 to 9), so the rows a box gives up
+    are shown again before any is made: after the first cards a list makes no widget (about
+    1 ms each here, several on a Pi)."""
 
     def __init__(self) -> None:
-        self._spare: dict[int, list[Widget]] = {}  # by the box's uid: the same for its ids' weak proxy
+        self._boxes: dict[int, Spares] = {}  # by the box's uid: the same for its ids' weak proxy
 
     def rows(self, box: Widget, cls: type[W], count: int, make: Callable[[], W] | None = None) -> list[W]:
         """``count`` rows of ``cls`` in ``box``, in the order shown (ui.reuse.rows). The notes
@@ -298,18 +298,15 @@ class Spares:
         adds again those still due."""
         for note in [widget for widget in box.children if not isinstance(widget, cls)]:
             box.remove_widget(note)
-        spare = self._spare.setdefault(box.uid, [])
-        given_up = box.children[:max(0, len(box.children) - count)]  # rows() removes these
-        shown = rows(box, count, lambda: spare.pop() if spare else (make or cls)())
-        spare.extend(given_up)
-        return shown
+        return self._spares(box, make or cls).rows(box, count)
 
     def stock(self, box: Widget, count: int, make: Callable[[], Widget]) -> None:
         """Rows made ahead, while nothing is asked of the app, so that ``box`` can show
         ``count`` rows without making any."""
-        spare = self._spare.setdefault(box.uid, [])
-        for _ in range(count - len(box.children) - len(spare)):
-            spare.append(make())
+        self._spares(box, make).make_ahead(count - len(box.children))
+
+    def _spares(self, box: Widget, make: Callable[[], Widget]) -> Spares:
+        return self._boxes.setdefault(box.uid, Spares(make))
 
 
 class AfterFrame:
@@ -377,7 +374,7 @@ class RefereeScreen(GameScreen):
         self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
         self._coming: str | None = None  # the status of the step coming on show (_show_step)
         self.ids.stage.bind(width=self._fit_panels)
-        self.spares = Spares()
+        self.spares = BoxSpares()
         self._list_later = AfterFrame(self._ready_history)
         self._verdict_later = AfterFrame(self._fill_verdict_ahead)
         self.live: LiveCard | None = None
