@@ -50,6 +50,7 @@ from companion.rapidcity.view import (
 from hardware.events import PadEvent, PadFault, TagRead, now_ns
 from ui import sounds, theme
 from ui.gamescreen import GameScreen
+from ui.later import AfterFrame
 from ui.kvload import load_kv
 from ui.rapidcity.padlevels import PadLevels
 from ui.rapidcity.strip import FinishStrip
@@ -307,25 +308,6 @@ class BoxSpares:
 
     def _spares(self, box: Widget, make: Callable[[], Widget]) -> Spares:
         return self._boxes.setdefault(box.uid, Spares(make))
-
-
-class AfterFrame:
-    """``work()`` once the frame on its way is on screen, at the clock's next tick, however
-    often it is asked for before then: work a tap makes due but nobody waits for (a panel
-    not on show) is done while the table reads the answer, not before the answer is drawn.
-    Armed on the window's flip rather than as a timeout-0 event: that runs after the next
-    frame only for a tap dispatched inside ``EventLoop.idle`` (a tap from the touchscreen);
-    one dispatched outside it (tests, bench_taps) would run it before its own frame."""
-
-    def __init__(self, work: Callable[[float], Any]) -> None:
-        self._work = Clock.create_trigger(work)
-
-    def __call__(self) -> None:
-        Window.bind(on_flip=self._flipped)  # once, however often asked: Kivy binds a method once
-
-    def _flipped(self, *_args: Any) -> None:
-        Window.unbind(on_flip=self._flipped)
-        self._work()
 
 
 class CallButton(BigButton):
