@@ -38,8 +38,8 @@ from companion.engine import RuleError, new_seed
 from ui import theme
 from ui.background import LatestAnswers
 from ui.kvload import load_kv
+from ui.pages import turn_to
 from ui.reuse import Spares
-from ui.bountytown.pages import turn_to
 from ui.widgets import BigButton, Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 from ui.bountytown.forms import CountStepper

@@ -15,7 +15,6 @@ from typing import Callable
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.core.window import Window
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -32,8 +31,8 @@ import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
+from ui.pages import PagesAhead, size_pages, turn_to
 from ui.reuse import Spares, rows
-from ui.bountytown.pages import size_pages, turn_to
 from ui.widgets import Caption
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 
@@ -384,27 +383,17 @@ class BountytownScreen(GameScreen):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        # (not in on_kv_post: a layout binds its own size only after that)
-        self._pages_settled = Clock.create_trigger(self._lay_out_pages)
         self._steps_settled = Clock.create_trigger(self._lay_out_steps)
-        self.size = Window.size  # the app's manager fills the window: this is the size it gets
-        self.ids.pages.fbind("size", self._pages_settled)
+        self._ahead = PagesAhead(self, self.ids.pages, self._lay_out_pages)
 
     def refit(self) -> None:
-        """The window was resized: the pages not on show are laid out again ahead too."""
-        self.size = Window.size
-        self._pages_settled()
+        self._ahead.refit()
 
-    def _lay_out_pages(self, _dt: float) -> None:
-        """Every page laid out before it is first shown, not by the tap that shows it: once
-        the table's pages have their size (a tick after it last changed: the layout that set
-        it is done), the ones not on show are given it too, as is the town's board. The app
-        builds this screen ahead, while Home or the setup is shown, so a first duel's cards
-        page then renders none of its 25 keys, tabs and buttons on the tap that opens it
-        (30 ms here), nor does the Train its end page. Once: a refusal's words above the
-        pages change their size, and a page is laid out for that when shown."""
+    def _lay_out_pages(self) -> None:
+        """Every page laid out before it is first shown (``ui.pages``), as is the town's
+        board: a first duel's cards page then renders none of its 25 keys, tabs and buttons
+        on the tap that opens it (30 ms here), nor does the Train its end page."""
         pages, duel = self.ids.pages, self.ids.duel
-        pages.funbind("size", self._pages_settled)
         resized = duel.parent.size != pages.size  # then the duel's steps get their size a tick later
         size_pages(pages)
         size_pages(self.ids.town.ids.area)

@@ -1,0 +1,68 @@
+"""A game screen's pages (its inner ScreenManagers): laid out ahead, and turned without
+keeping the page left for a frame.
+
+A ScreenManager holds only the page on show: the others keep the size they were made with
+(100 x 100) until shown, so the tap that first showed a page laid it out and rendered all its
+words (10-30 ms here, several frames on a Pi). The app builds a game's screen ahead, while
+Home or the setup is shown; ``PagesAhead`` then gives every page its size, so it lays out there.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.screenmanager import Screen, ScreenManager
+
+
+def size_pages(manager: ScreenManager) -> None:
+    """The pages of ``manager`` that are not on show at its size, so they lay out now."""
+    for page in manager.screens:
+        if page is not manager.current_screen:
+            page.size = manager.size
+
+
+def turn_to(manager: ScreenManager, name: str) -> None:
+    """Show page ``name`` of ``manager`` and take the page left out at once. A transition,
+    even NoTransition, keeps the page left under the new one until the next tick: when the
+    same tap also changes the manager's size (a refusal's words or the game's end appearing
+    above it), that page was laid out again for nothing, and drawn under the new one. (Kivy
+    stops a transition this way itself when a page is shown before the last one finished.)"""
+    manager.current = name
+    manager.transition.stop()
+
+
+def when_sized(manager: ScreenManager) -> None:
+    """``size_pages(manager)`` once ``manager`` is given a new size (a tick after it last
+    changed): for a manager inside a page that is being laid out ahead, so that its own pages
+    are too."""
+    def sized(_dt: float) -> None:
+        manager.funbind("size", settled)
+        size_pages(manager)
+    settled = Clock.create_trigger(sized)
+    manager.fbind("size", settled)
+
+
+class PagesAhead:
+    """``lay_out()`` (which sizes the pages not on show, with ``size_pages``) once ``pages``
+    has its size (a tick after it last changed: the layout that set it is done), and again
+    after each ``refit``. Once, not on every change: a refusal's words above the pages change
+    their size, and a page is laid out for that when shown. The screen is given the window's
+    size at once (the app's manager fills the window: that is the size it gets)."""
+
+    def __init__(self, screen: Screen, pages: ScreenManager, lay_out: Callable[[], None]) -> None:
+        # (bound in the screen's __init__, not in on_kv_post: a layout binds its own size only after that)
+        self._screen, self._pages, self._lay_out = screen, pages, lay_out
+        self._settled = Clock.create_trigger(self._lay_out_now)
+        screen.size = Window.size
+        pages.fbind("size", self._settled)
+
+    def refit(self) -> None:
+        """The window was resized: the pages not on show are laid out again ahead too."""
+        self._screen.size = Window.size
+        self._settled()
+
+    def _lay_out_now(self, _dt: float) -> None:
+        self._pages.funbind("size", self._settled)
+        self._lay_out()
