@@ -137,6 +137,7 @@ ACTIONS: dict[str, tuple[str | None, Handler]] = {
     "tiebreak": (None, turn.tiebreak),
 }
 TARGETS = (10, 15, 20)
+PLAYERS = range(2, 7)  # the box holds six character sheets
 
 
 def _player(entry: object) -> Player:
@@ -183,8 +184,8 @@ class SpursEngine:
 
     def initial_state(self, settings: Mapping[str, Any]) -> SpursState:
         entries = settings.get("players")
-        if not isinstance(entries, list) or not 2 <= len(entries) <= 6:
-            raise RuleError("setup", f"Spurs needs 2 to 6 players, got {entries!r}")
+        if not isinstance(entries, list) or len(entries) not in PLAYERS:
+            raise RuleError("setup", f"Spurs needs {PLAYERS[0]} to {PLAYERS[-1]} players, got {entries!r}")
         players = tuple(_player(e) for e in entries)
         if len({p.name for p in players}) != len(players):
             raise RuleError("setup", "each player's name must be different")

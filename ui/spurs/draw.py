@@ -9,6 +9,7 @@ right colours for the weapon) and a refusal shows its reason in the game bar.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from kivy.properties import DictProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
@@ -20,12 +21,14 @@ from companion.spurs.state import DrawRecord, SpursState
 from companion.spurs.view import DrawPlan, odds_words, pool_colours
 from ui import sounds
 from ui.kvload import load_kv
-from ui.reuse import rows
+from ui.later import AfterFrame
+from ui.reuse import Spares
 from ui.spurs.controls import BulletDisc
 from ui.spurs.page import Page
 import ui.spurs.forms  # noqa: F401  (PageTitle, FormRow, Note for the kv rules)
 
 DIG = ("gold", "stones")
+DISCS_AHEAD = 6  # a revolver's or rifle's draw with a Spur's extra, and a dig: a gang makes the rest
 
 
 def discs(record: DrawRecord) -> list[str]:
@@ -86,22 +89,39 @@ class DrawPage(Page):
             self.chance, self.headline, self.lines = odds_words(plan)
         self.phase = phase
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._entry_later = AfterFrame(self._entry_ahead)
+        self._discs = Spares(BulletDisc, DISCS_AHEAD)
+
+    @functools.cached_property
+    def _taps(self) -> list[ColourTap]:
+        """The entry's buttons, reached while their phase is not in the tree (a ScreenManager
+        holds only the current screen), so they can be filled before the entry is shown.
+        Not in ``__init__``: a page made by the game screen's kv rule gets its ids later."""
+        return [w for w in self.ids.phases.get_screen("enter").walk(restrict=True) if isinstance(w, ColourTap)]
+
+    def prepare(self, action: dict[str, Any], plan: DrawPlan, state: SpursState) -> None:
+        """Filled for a form's action while another page shows (see ``DrawFormPage``)."""
+        self.open(action, plan)
+        self.update(state)
+        self.clear_entry()
+
     def on_phase(self, _page: DrawPage, phase: str) -> None:
         self.ids.phases.current = phase
-        self.show_counts()  # the entry's buttons are only in the tree once their phase shows
 
     def on_entered(self, *_args: Any) -> None:
         self.show_counts()
 
     def on_pool(self, *_args: Any) -> None:
-        self.show_counts()
+        if self.phase == "enter":
+            self.show_counts()
 
     def show_counts(self) -> None:
         """Each colour button's taps so far and what the bag holds of it."""
-        for tap in self.walk(restrict=True):
-            if isinstance(tap, ColourTap):
-                tap.taken, tap.in_bag = self.entered.get(tap.kind, 0), self.pool.get(tap.kind, 0)
-                tap.held = self.bag.get(tap.kind, tap.in_bag)
+        for tap in self._taps:
+            tap.taken, tap.in_bag = self.entered.get(tap.kind, 0), self.pool.get(tap.kind, 0)
+            tap.held = self.bag.get(tap.kind, tap.in_bag)
 
     def update(self, state: SpursState) -> None:
         if self.phase == "after":
@@ -109,10 +129,8 @@ class DrawPage(Page):
         elif self.plan is not None:
             self.bag = state.player.bag.counts()
             self.pool = {**pool_colours(state, self.plan.weapon), **state.gold_bag.counts()}
-            left = [c for c in COLOURS if self.bag.get(c) and not self.pool.get(c)]
-            self.barred = (f"A {self.plan.weapon} draw leaves {' and '.join(left)} in the bag (R-S1): "
-                           f"do not count {'it' if len(left) == 1 else 'them'}."
-                           if self.bullets and left else "")  # ruling: R-S1
+            if self.phase == "before":
+                self._entry_later()  # filled while the odds are read: its first tap renders nothing
 
     @staticmethod
     def tally(what: str, taken: int, asked: int, optional: int) -> str:
@@ -124,8 +142,21 @@ class DrawPage(Page):
     def draw_for_me(self) -> bool:
         return self.send({"draw": "digital", "seed": new_seed()})
 
-    def enter(self) -> None:
+    def _entry_ahead(self, _dt: float) -> None:
+        if self.phase == "before" and self.plan is not None:
+            self.clear_entry()
+
+    def clear_entry(self) -> None:
+        """The bag entry for the draw ahead, nothing tapped yet, and what it must leave out."""
+        left = [c for c in COLOURS if self.bag.get(c) and not self.pool.get(c)]
+        self.barred = (f"A {self.plan.weapon} draw leaves {' and '.join(left)} in the bag (R-S1): "
+                       f"do not count {'it' if len(left) == 1 else 'them'}."
+                       if self.bullets and left else "")  # ruling: R-S1
         self.entered = dict.fromkeys((*COLOURS, *DIG), 0)
+        self.show_counts()  # the taps may be at nought already, while the bag has changed
+
+    def enter(self) -> None:
+        self.clear_entry()
         self.phase = "enter"
 
     def tap(self, kind: str) -> None:
@@ -165,7 +196,7 @@ class DrawPage(Page):
 
     def show_result(self, state: SpursState) -> None:
         drawn = [kind for record in state.last_draw for kind in discs(record)]
-        for disc, kind in zip(rows(self.ids.discs, len(drawn), BulletDisc), drawn):
+        for disc, kind in zip(self._discs.rows(self.ids.discs, len(drawn)), drawn):
             disc.colour = kind
         self.drew = "\n".join(describe(r) for r in state.last_draw)
         self.outcome = state.last_outcome

@@ -14,16 +14,19 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.widget import Widget
 
+from companion.spurs.engine import PLAYERS
 from companion.spurs.state import Player, SpursState
 from companion.engine import RuleError
 from companion.spurs.view import CASH_IN, draw_plan, next_token, refusal
 from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
-from ui.reuse import rows
+from ui.pages import PagesAhead, size_pages, when_sized
+from ui.reuse import Spares, rows
 from ui.spurs.page import Page
 from ui.spurs.quick import STEPS, QuickChange, step_text
 from ui.widgets import BigButton
@@ -171,13 +174,20 @@ class FinalPage(Page):
         self.game.message = App.get_running_app().refusal_to_start("spurs", dict(self.game.session.settings))
 
     winner = StringProperty("")
+    COLUMNS = 6  # place, player, fame, bonuses, score, money
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # a table's cells for six players, made with the screen: making them when the game
+        # ended cost that last tap ~28 ms here
+        self._cells = Spares(ScoreCell, self.COLUMNS * (PLAYERS[-1] + 1))
 
     def update(self, state: SpursState) -> None:
         table = [("Place", "Player", "Fame", "Most bonuses", "Score", "Money")] + [
             (str(r.place), r.name, str(r.fame), ", ".join(r.bonuses) or "-", str(r.score), f"${r.money}")
             for r in state.final]
         texts = [(text, cells is table[0]) for cells in table for text in cells]
-        for cell, (text, heading) in zip(rows(self.ids.rows, len(texts), ScoreCell), texts):
+        for cell, (text, heading) in zip(self._cells.rows(self.ids.rows, len(texts)), texts):
             cell.text, cell.bold = text, heading
         if state.winner:
             self.winner = f"{state.winner} wins!"
@@ -192,9 +202,8 @@ class FinalPage(Page):
                                       on_release=lambda _b, n=name: self.game.act({"type": "tiebreak", "winner": n})))
 
 
-class ScoreCell(BoxLayout):
-    text = StringProperty("")
-    bold = BooleanProperty(False)
+class ScoreCell(Label):
+    """A cell of the final table: a label as tall as its words, so a long bonus wraps whole."""
 
 
 class SpursScreen(GameScreen):
@@ -205,6 +214,18 @@ class SpursScreen(GameScreen):
         # the steps of each kind of number, made with the screen (which the app builds ahead
         # while idle): making one on the first tap of a number cost that tap ~7 ms here
         self._popovers = {key: QuickChange(key) for key in STEPS}
+        self._ahead = PagesAhead(self, self.ids.pages, self._lay_out_pages)
+
+    def refit(self) -> None:
+        self._ahead.refit()
+
+    def _lay_out_pages(self) -> None:
+        """Every page laid out before it is first shown (``ui.pages``), the draw's phases
+        and the town's rooms with them: the first hunt's form, the bag entry and a first
+        visit to town then render their words ahead, not on the tap that shows them."""
+        when_sized(self.pages.get_screen("draw").ids.phases)
+        when_sized(self.pages.get_screen("town").ids.rooms)
+        size_pages(self.pages)
 
     def on_session(self, screen: Any, session: Any) -> None:
         if session is not None:
