@@ -38,6 +38,7 @@ from companion.engine import RuleError, new_seed
 from ui import theme
 from ui.background import LatestAnswers
 from ui.kvload import load_kv
+from ui.later import AfterFrame
 from ui.pages import turn_to
 from ui.reuse import Spares
 from ui.widgets import BigButton, Caption
@@ -84,6 +85,7 @@ class DuelView(BoxLayout):
         # be (a result's other choices reuse those), and a stepper for each hand
         self._options = Spares(DuelOption, ACTIVE_BOUNTIES + max(PLAYERS) - 1 + len(ITEM_PRICES))
         self._counts = Spares(self._hand_count, 2)
+        self._cards_later = AfterFrame(self._cards_ahead)
 
     # -- the draft -------------------------------------------------------------------
 
@@ -137,6 +139,14 @@ class DuelView(BoxLayout):
             self.to_cards()
         if self.ids.steps.current == "target":  # (not drawn again for a page just left)
             self.refresh(self.screen.state)
+            self._cards_later()
+
+    def _cards_ahead(self, _dt: float) -> None:
+        """The cards page's hands and draw for the target chosen, set while the choice is
+        read: 'Enter the cards' then renders only what the cards page's words change (the
+        desk keeps a slot's cards by its title, so nothing entered is lost)."""
+        if self.ids.steps.current == "target" and self.kind:
+            self._set_slots(self.screen.state)
 
     def flip(self, option: str) -> None:
         self.options = {**self.options, option: not self.options.get(option, False)}
@@ -145,6 +155,7 @@ class DuelView(BoxLayout):
     def set_steal(self, name: str) -> None:
         self.steal = "" if self.steal == name else name
         self.refresh(self.screen.state)
+        self._cards_later()  # the bounty stolen is drawn for
 
     def to_cards(self) -> None:
         """On to the cards if the engine has nothing against the target; a Cowboy Hat skips them."""
