@@ -164,6 +164,9 @@ def test_a_short_game_through_the_widgets(ui):
     assert message(ui).startswith("Refused: declare which of Bart's bounties to steal")
     ui.tap(ui.find(startswith="At stake: Jesse James", root=duel.ids.extras))
     ui.screenshot("bountytown-duel-player")
+    # the cards page is filled for this duel while the choice is read, not on the next tap
+    assert [s.title for s in duel.ids.desk.slots] == ["Terry holds", "Bart holds", "Drawn for Jesse James"]
+    assert duel.ids.steps.current == "target"
     ui.tap("Enter the cards")
     enter(ui, "Terry holds", "1S 2S")
     enter(ui, "Bart holds", "4H 4S 4D 4C")
