@@ -53,6 +53,7 @@ def test_the_unit_is_sandboxed_restarts_and_waits_for_its_devices(dry_run):
         assert keys[key] == [value], key
     assert "LG_WD=/run/companion" in keys["Environment"]  # RuntimeDirectory: writable by the user
     assert "KIVY_HOME=/var/lib/companion/kivy" in keys["Environment"]
+    assert "PYTHONOPTIMIZE=1" in keys["Environment"]  # Kivy's kv tracing compiled away
     assert set(keys["SupplementaryGroups"][0].split()) == GROUPS
     allowed = {value.split()[0] for value in keys["DeviceAllow"]}
     assert allowed == {"char-gpiochip", "char-drm", "char-input", "char-ttyACM", "char-ttyUSB", "char-ttyAMA",
@@ -63,6 +64,14 @@ def test_the_unit_is_sandboxed_restarts_and_waits_for_its_devices(dry_run):
     assert "dev-gpiochip0.device" in waits and "dev-dri-card0.device" in waits
     rule = (root / "etc/udev/rules.d/60-companion.rules").read_text()
     assert 'KERNEL=="gpiochip*", GROUP="gpio"' in rule and rule.count('TAG+="systemd"') == 2
+
+
+def test_the_bytecode_the_unit_runs_is_compiled_at_install(dry_run):
+    """The app cannot write under /opt: without -O bytecode made by the installer, every
+    start would compile the whole of Kivy and the app again (seconds on a Pi)."""
+    _, said = dry_run
+    [line] = [line for line in said.splitlines() if "compileall" in line]
+    assert "/opt/companion/venv/bin/python -O " in line and "purelib" in line
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")

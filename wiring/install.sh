@@ -116,6 +116,9 @@ if [[ ! -x $VENV/bin/python ]]; then
     run /usr/bin/python3 -m venv --system-site-packages "$VENV"
 fi
 run "$VENV/bin/pip" install --quiet --upgrade "$src[pi]"
+# the unit runs Python with -O (PYTHONOPTIMIZE): its bytecode is compiled here, as root,
+# since the app cannot write under /opt and would otherwise compile it at every start
+run "$VENV/bin/python" -O -c 'import compileall, sys, sysconfig; sys.exit(not compileall.compile_dir(sysconfig.get_path("purelib"), quiet=1))'
 # lgpio makes a FIFO in $LG_WD at import: try it in a scratch folder, removed after (a
 # root-owned FIFO left in a shared folder would stop the app's user from importing it)
 scratch=$(mktemp -d)

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ui.kivylog import KnownNoise
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,11 +36,12 @@ print("started")
 """
 
 
-def test_a_start_logs_no_error_or_critical(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("KIVY_")}
+@pytest.mark.parametrize("optimize", ["", "1"], ids=["plain", "as-the-kiosk-runs-it-with-O"])
+def test_a_start_logs_no_error_or_critical(tmp_path, optimize):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "PYTHONOPTIMIZE"))}
     env.update(SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_ARGS="1",
                KIVY_USE_DEFAULTCONFIG="1", KIVY_NO_FILELOG="1",
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), PYTHONOPTIMIZE=optimize)
     done = subprocess.run([sys.executable, "-c", START, str(tmp_path / "c.db")], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     log = done.stdout + done.stderr
