@@ -103,24 +103,21 @@ class DrawFormPage(FormPage):
         """The odds of the action as entered; why it cannot be drawn, if so."""
         if self.game is None or self.game.session is None:  # the kv rule is still being applied
             return
-        try:
-            self.chance, self.headline, self.lines = odds_words(draw_plan(self.game.state, self.action()))
-        except RuleError as exc:
-            self.chance, self.headline, self.lines = "", str(exc), ""
-            return
-        self._draw_later()
-
-    def _ready_draw(self, _dt: float) -> None:
-        """The draw page filled for the action as entered, while the form is read: the tap
-        that goes on to the bag entry then renders none of its words (~12 ms here)."""
-        if self.game is None or self.game.session is None or self.game.pages.current != self.name:
-            return
         action = self.action()
         try:
             plan = draw_plan(self.game.state, action)
-        except RuleError:
+        except RuleError as exc:
+            self.chance, self.headline, self.lines = "", str(exc), ""
             return
-        self.game.pages.get_screen("draw").prepare(action, plan, self.game.state)
+        self.chance, self.headline, self.lines = odds_words(plan)
+        self._previewed = action, plan
+        self._draw_later()
+
+    def _ready_draw(self, _dt: float) -> None:
+        """The draw page filled for the action last previewed, while the form is read: the
+        tap that goes on to the bag entry then renders none of its words (~12 ms here)."""
+        if self.game is not None and self.game.session is not None and self.game.pages.current == self.name:
+            self.game.pages.get_screen("draw").prepare(*self._previewed, self.game.state)
 
     def draw(self, how: str) -> None:
         self.game.draw(self.action(), how)
