@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.bountytown.hands import rank_of_shape  # noqa: E402
 from companion.bountytown.odds import _chances, duel_odds, rank_distribution  # noqa: E402
 from companion.bountytown.view import SETUP_DIAGRAM, SUIT_NAMES  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.db.store import Store  # noqa: E402
 
 DRAWS = (5, 8, 10)
 TAP_TARGET_MS = 16
@@ -203,7 +203,7 @@ if __name__ == "__main__":
     for key, value in {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
                        "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}.items():
         os.environ.setdefault(key, value)
-    from companion.launch import configure_kivy
+    from ui.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
 

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scaledata import history  # noqa: E402
 
-from companion.backup import backup  # noqa: E402
-from companion.exchange import export, import_file  # noqa: E402
+from companion.db.backup import backup  # noqa: E402
+from companion.records.exchange import export, import_file  # noqa: E402
 
 REPEATS = 3
 SIZES = (300, 1000, 3000)

@@ -32,13 +32,13 @@ def ui_child(games: int, ahead: bool) -> None:
     """One fresh app on the database: Home shown (with ``ahead``, as the real app: the History
     screen built while Home is idle), then History opened; the time to its first frame."""
     import scaledata
-    from companion.launch import configure_kivy
+    from ui.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.base import EventLoop
     from kivy.core.window import Window
 
-    from companion.store import Store
+    from companion.db.store import Store
     from ui.app import CompanionApp
 
     import gc
@@ -75,9 +75,9 @@ def median_ms(step, runs: int = 7) -> float:
 def queries(games: int) -> dict[str, float]:
     """The History list's queries alone, and a 500-action game's log, on the same database."""
     import scaledata
-    from companion import history
-    from companion.gamelog import GameLog
-    from companion.store import Store
+    from companion.records import history
+    from companion.records.gamelog import GameLog
+    from companion.db.store import Store
 
     with Store(scaledata.history(games)) as store:
         ann = next(p for p in store.players() if p.name == "Ann")
@@ -94,8 +94,8 @@ def queries(games: int) -> dict[str, float]:
 def long_log() -> dict[str, float]:
     """The 50,000-action game's log: open and the first page; then the last page (a far jump)."""
     import scaledata
-    from companion.gamelog import GameLog
-    from companion.store import Store
+    from companion.records.gamelog import GameLog
+    from companion.db.store import Store
 
     built, game_id = scaledata.spurs_game(50_000)
     with Store(built) as store:

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scaledata  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.db.store import Store  # noqa: E402
 
 
 def timed(action) -> tuple[float, object]:

@@ -76,7 +76,7 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
 os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
 
-from companion.launch import configure_kivy  # noqa: E402
+from ui.launch import configure_kivy  # noqa: E402
 
 configure_kivy(fullscreen=False)
 
@@ -87,7 +87,7 @@ from kivy.uix.label import Label  # noqa: E402
 
 from companion.rapidcity.deck import shuffled_deck  # noqa: E402
 from companion.rapidcity.model import COLOURS, CharacterCard  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.db.store import Store  # noqa: E402
 from hardware.events import PadEvent, now_ns  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 from ui.rapidcity.referee import ORDINALS, RefereeScreen  # noqa: E402

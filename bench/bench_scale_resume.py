@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scaledata  # noqa: E402
 
-from companion.store import Store  # noqa: E402
+from companion.db.store import Store  # noqa: E402
 
 RESUME_MS, GC_MS = 50, 10
 

@@ -45,13 +45,13 @@ SETTINGS = {
 
 def child(kind: str, db: str, ahead: bool) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from companion.launch import configure_kivy
+    from ui.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.base import EventLoop
     from kivy.core.window import Window
 
-    from companion.store import Store
+    from companion.db.store import Store
     from ui.app import CompanionApp
 
     if kind == LONG:  # a copy of the long game bench/scaledata.py builds

@@ -25,7 +25,7 @@ for key, value in {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "
     os.environ.setdefault(key, value)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.launch import configure_kivy  # noqa: E402
+from ui.launch import configure_kivy  # noqa: E402
 
 configure_kivy(fullscreen=False)
 
@@ -33,7 +33,7 @@ from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from taps import release_timed  # noqa: E402
 
-from companion.store import Store  # noqa: E402
+from companion.db.store import Store  # noqa: E402
 from ui.spurs.controls import BulletDisc  # noqa: E402
 
 TARGET_MS = 100

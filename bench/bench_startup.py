@@ -28,7 +28,7 @@ def rss_mb() -> float:
 
 def child(kind: str, db: str) -> None:
     """Runs in the measured process: report the first frame's time and RSS once Home is up."""
-    from companion.launch import configure_kivy
+    from ui.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.app import App
@@ -59,7 +59,7 @@ def child(kind: str, db: str) -> None:
     else:
         import argparse
 
-        from companion.launch import run_app
+        from ui.launch import run_app
 
         run_app(argparse.Namespace(db=db, backend="sim", fullscreen=False, pads=None, port=None))
 

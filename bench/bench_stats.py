@@ -44,7 +44,7 @@ TARGET_MS = 1000
 def database(games: int, warm: bool, folder: str) -> str:
     """A copy of the history, with every summary made (warm) or none (cold)."""
     import scaledata
-    from companion.stats import cache
+    from companion.records.stats import cache
 
     path = os.path.join(folder, f"{games}-{'warm' if warm else 'cold'}.db")
     shutil.copy(scaledata.history(games), path)
@@ -59,7 +59,7 @@ def database(games: int, warm: bool, folder: str) -> str:
 
 
 def forget_sum(path: str) -> None:
-    from companion.stats import rollup
+    from companion.records.stats import rollup
 
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("DELETE FROM summaries WHERE session_id = ?", (rollup.ROW,))
@@ -67,7 +67,7 @@ def forget_sum(path: str) -> None:
 
 
 def child(db: str, count_all: bool) -> None:
-    from companion.launch import configure_kivy
+    from ui.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.base import EventLoop
@@ -75,7 +75,7 @@ def child(db: str, count_all: bool) -> None:
 
     import gc
 
-    from companion.store import Store
+    from companion.db.store import Store
     from ui import app as app_module
     from ui.app import CompanionApp
 

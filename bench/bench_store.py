@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.store import Store
+from companion.db.store import Store
 
 
 def main(n: int = 500) -> None:

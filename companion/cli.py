@@ -21,13 +21,13 @@ from typing import Sequence
 
 from companion import __version__
 from companion.engine import RuleError
+from companion.games import GAMES
 from companion.errors import InputError
 from companion.limits import MONITOR_SECONDS, PATH_CHARS, PATH_PART_BYTES, one_line, quote
 
 BACKENDS = ("auto", "gpio", "serial", "sim")
-GAME_CLI_MODULES = ("companion.spurs.cli", "companion.bountytown.cli", "companion.rapidcity.cli")
 #: verbs that are no game's: export, import, backup, restore
-DATA_CLI_MODULES = ("companion.exchange_cli",)
+DATA_CLI_MODULES = ("companion.records.exchange_cli",)
 #: exit status when the reader of our output went away (`companion ... | head`): what a
 #: program killed by SIGPIPE reports (128 + 13), so shells treat it as usual
 EXIT_PIPE_CLOSED = 141
@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_verbs = odds.add_subparsers(title="odds", metavar="KIND", required=True)
 
     commands = Commands(top=top, odds=odds_verbs)
-    for module in GAME_CLI_MODULES + DATA_CLI_MODULES:
+    for module in [g.cli for g in GAMES.values() if g.cli] + list(DATA_CLI_MODULES):
         importlib.import_module(module).register(commands)
     for verb in _verb_parsers(parser):
         add_db_option(verb, suppress=True)
@@ -124,6 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (0 done, 2 refused, see docs/cli.md)."""
     try:
         args = build_parser().parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)
         check_paths(args)
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a closed pipe is found here, not at exit where it cannot be caught
@@ -191,9 +192,27 @@ def monitor_seconds(text: str | None) -> float | None:
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    from companion.launch import run_app
+    """The touchscreen app is the ui layer's, above this core, which never imports it
+    (docs/architecture.md): this process becomes `python -m ui` with the same arguments
+    (same PID, so systemd and the lock file see one program), with ``-O`` kept."""
+    # ``ui`` is taken from beside this ``companion`` package (an install's site-packages or a
+    # checkout), never from the current folder: -P leaves it off the path
+    beside = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.pathsep.join(filter(None, (beside, os.environ.get("PYTHONPATH"))))
+    flags = ["-O"] * sys.flags.optimize
+    os.execve(sys.executable, [sys.executable, *flags, "-P", "-m", "ui", *args.argv],
+              {**os.environ, "PYTHONPATH": path})
+    return 0  # not reached: execve replaces the process or raises OSError
 
-    return run_app(args)
+
+def app_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """The app's options (`companion [--db PATH] [--backend B] [--fullscreen] ...`), checked
+    as `companion` checks them; a verb is refused: `python -m ui` only starts the app."""
+    args = build_parser().parse_args(argv)
+    if args.func is not _run_app:
+        raise InputError("python -m ui only starts the app; run the verbs with `companion`")
+    check_paths(args)
+    return args
 
 
 def _run_doctor(args: argparse.Namespace) -> int:

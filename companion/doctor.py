@@ -15,35 +15,9 @@ import importlib.metadata
 import json
 import platform
 import sys
-from dataclasses import dataclass
 
+from companion.checks import FAIL, OK, WARN, Check
 from companion.display import display_problem
-
-OK, WARN, FAIL = "ok", "warn", "FAIL"
-
-
-@dataclass(frozen=True)
-class Check:
-    """One thing doctor looked at: ``status`` is OK, WARN or FAIL; ``found`` says what
-    is there; ``fix`` says what to do when it is not OK."""
-
-    name: str
-    status: str
-    found: str
-    fix: str = ""
-
-    @property
-    def ok(self) -> bool:
-        """False when this stops the table from playing."""
-        return self.status != FAIL
-
-    @property
-    def detail(self) -> str:
-        return self.found
-
-    def as_json(self) -> dict[str, object]:
-        return {"name": self.name, "ok": self.ok, "detail": self.found, "fix": self.fix if self.status != OK else ""}
-
 
 def check_python() -> Check:
     version = platform.python_version()
@@ -93,7 +67,7 @@ def hardware_checks(args: argparse.Namespace) -> list[Check]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.dbcheck import database_checks  # it builds on Check, defined above
+    from companion.db.check import database_checks
 
     checks = [check_python(), check_kivy(), check_display(), check_touch_input(), *hardware_checks(args),
               *database_checks(args.db, record=True)]

@@ -1,39 +1,76 @@
-"""Which engine plays which kind of session.
+"""The one registry of games: everything the rest of the code needs to know per kind.
 
-Engines are imported on first use, so opening the CLI for one verb does not load the
-rules of all three games.
+A session's ``kind`` (stored in the database) is looked up here and nowhere else, so a
+new game is one entry, and a kind found in a file can only ever reach code named in this
+fixed table, never a module chosen by that text. Engines and the other parts are imported
+on first use, so opening the CLI for one verb does not load the rules of all three games.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from companion.engine import Engine
 
-#: session kind -> "module:attribute" of its engine
-ENGINES: dict[str, str] = {
-    "spurs": "companion.spurs.engine:ENGINE",
-    "bountytown": "companion.bountytown.engine:ENGINE",
-    "rapidcity": "companion.rapidcity.engine:ENGINE",
-    "scorepad": "companion.scorepad:ENGINE",
-}
+
+@dataclass(frozen=True)
+class Game:
+    """One kind of game, by the dotted names of its parts ("module:attribute")."""
+
+    kind: str
+    title: str
+    engine: str
+    #: the module whose SENTENCES tell each action in words (the history log)
+    story: str
+    #: the seat figure a result holds ("scores"), and its unit for one and for several
+    figure: str
+    unit: str
+    units: str
+    #: the module whose ``register(commands)`` adds the game's verbs, if it has any
+    cli: str | None = None
+    #: ``summarise(settings, actions)`` for the statistics, if it has figures of its own
+    stats: str | None = None
+    #: the prefix of its rulings in the rules help ("R-S")
+    rulings: str | None = None
+
 
 #: in the order Home offers them
-TITLES: dict[str, str] = {
-    "spurs": "Spurs",
-    "bountytown": "Bountytown",
-    "rapidcity": "Rapid City",
-    "scorepad": "Score pad",
-}
+GAMES: dict[str, Game] = {g.kind: g for g in (
+    Game("spurs", "Spurs", "companion.spurs.engine:ENGINE", "companion.spurs.story", "scores", "point", "points",
+         cli="companion.spurs.cli", stats="companion.records.stats.spurs:summarise", rulings="R-S"),
+    Game("bountytown", "Bountytown", "companion.bountytown.engine:ENGINE", "companion.bountytown.story",
+         "renown", "renown", "renown", cli="companion.bountytown.cli",
+         stats="companion.records.stats.bountytown:summarise", rulings="R-B"),
+    Game("rapidcity", "Rapid City", "companion.rapidcity.engine:ENGINE", "companion.rapidcity.story",
+         "bullets", "bullet", "bullets", cli="companion.rapidcity.cli",
+         stats="companion.records.stats.rapidcity:summarise", rulings="R-R"),
+    Game("scorepad", "Score pad", "companion.scorepad.engine:ENGINE", "companion.records.story",
+         "scores", "point", "points"),
+)}
+
+#: kind -> title, in the order Home offers them
+TITLES: dict[str, str] = {kind: game.title for kind, game in GAMES.items()}
+
+
+def game(kind: str) -> Game:
+    """The registry entry of a session kind; a clear error names the kinds there are."""
+    try:
+        return GAMES[kind]
+    except KeyError:
+        raise KeyError(f"unknown game kind {kind!r}; known kinds: {', '.join(GAMES)}") from None
+
+
+def load(target: str) -> Any:
+    """The object a registry entry names: "module:attribute", or a whole module."""
+    module, _, attr = target.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, attr) if attr else found
 
 
 @cache
 def engine_for(kind: str) -> Engine:
-    """The engine for a session kind; a clear error names the kinds there are."""
-    try:
-        target = ENGINES[kind]
-    except KeyError:
-        raise KeyError(f"unknown game kind {kind!r}; known kinds: {', '.join(ENGINES)}") from None
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    """The engine for a session kind."""
+    return load(game(kind).engine)

@@ -7,7 +7,7 @@ likes. ``/proc/self/mounts`` lists them all (one line per mount: device, mount p
 filesystem, options, with spaces in names written as ``\\040``; proc(5)). Reading it takes
 under a millisecond (0.6 ms here), so the app can look again every 2 s while Home is shown.
 
-The copy itself is :func:`companion.backup.backup` (SQLite's online backup API, checked, then
+The copy itself is :func:`companion.db.backup.backup` (SQLite's online backup API, checked, then
 renamed into place), which only reads the table's database: whatever happens to the stick, the
 database is unchanged. What can go wrong with a stick (full, write-protected, pulled out
 during the copy) is told apart here, after the fact, from what the stick looks like then.
@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from companion.backup import Copy, backup
+from companion.db.backup import Copy, backup
 from companion.errors import InputError, StoreError
 
 MOUNTS = Path("/proc/self/mounts")

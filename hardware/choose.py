@@ -10,23 +10,10 @@ from pathlib import Path
 
 from companion.errors import InputError
 from hardware.backend import Backend
+from hardware.board import MODEL_PATH, pi_model
 from hardware.padmap import load_padmap
 
 BACKENDS = ("auto", "gpio", "serial", "sim")
-MODEL_PATH = Path("/proc/device-tree/model")
-
-
-def pi_model(path: Path = MODEL_PATH) -> str | None:
-    """The board's model string ("Raspberry Pi 4 Model B Rev 1.5") or None when this is
-    not a Raspberry Pi. The device tree names the board on every Pi OS kernel; the file
-    ends in a NUL byte."""
-    try:
-        model = path.read_bytes().rstrip(b"\0").decode("utf-8", "replace").strip()
-    except OSError:
-        return None
-    return model if model.startswith("Raspberry Pi") else None
-
-
 def resolve(name: str, model_path: Path = MODEL_PATH) -> str:
     """``auto`` made concrete: gpio on a Raspberry Pi, sim anywhere else."""
     if name not in BACKENDS:

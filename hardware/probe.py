@@ -1,6 +1,6 @@
 """Checks for `companion doctor`: can this user reach the pads, and if not, what to do.
 
-Each check returns a doctor :class:`~companion.doctor.Check`: its name, whether it
+Each check returns a doctor :class:`~companion.checks.Check`: its name, whether it
 stops the table (FAIL) or only deserves a look (WARN), what was found in words a person
 at the table understands, and the command or step that would make it right. Fixes name
 the real user (never a literal ``$USER``): the command must work when pasted.
@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-from companion.doctor import FAIL, OK, WARN, Check
+from companion.checks import FAIL, OK, WARN, Check
 from companion.errors import InputError
-from hardware.choose import MODEL_PATH, pi_model
+from hardware.board import MODEL_PATH, pi_model
 
 #: the groups the app's user needs: GPIO pads, the touchscreen's input device, the GPU,
 #: the display, the reveal's sound

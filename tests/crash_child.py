@@ -6,7 +6,7 @@ acknowledged action, and must be in the log after the kill.
 
 import sys
 
-from companion.store import Store
+from companion.db.store import Store
 
 db, session_id, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 store = Store(db)

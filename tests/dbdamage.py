@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from companion.store import APPLICATION_ID, Store
+from companion.db.store import APPLICATION_ID, Store
 
 PLAYERS = {"players": ["Ann", "Bob"]}
 

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from companion.cli import main
-from companion.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from companion.db.store import APPLICATION_ID, SCHEMA_VERSION, Store
 from tests.dbdamage import PLAYERS, add, sample_db
 from tests.test_export import games_of, one_line_error, refused_while_the_app_runs
 

@@ -5,8 +5,8 @@ import sqlite3
 
 import pytest
 
-from companion.career import Tally, games_of, seat_outcome, tally
-from companion.store import Store
+from companion.records.career import Tally, games_of, seat_outcome, tally
+from companion.db.store import Store
 
 
 @pytest.mark.parametrize("kind, result, name, expected", [

@@ -9,7 +9,7 @@ import pytest
 
 from companion import __version__
 from companion.cli import main
-from companion.store import Store
+from companion.db.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -12,7 +12,7 @@ from companion.cli import main
 from companion.rapidcity.engine import round_template
 from companion.rapidcity.roundfile import parse_round, round_to_json
 from companion.rapidcity.simulate import simulate
-from companion.store import Store
+from companion.db.store import Store
 
 
 def play_game(db, seed: int, players: list[str], cards: int | None = None, **variants) -> int:

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.store import Store
+from companion.db.store import Store
 
 CHILD = Path(__file__).with_name("crash_child.py")
 KILLS = 50

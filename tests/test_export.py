@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.cli import main
-from companion.dblock import AppLock
+from companion.db.lock import AppLock
 from companion.engine import RuleError
 from companion.errors import InputError
-from companion.exchange import CSV_COLUMNS, FORMAT, VERSION
+from companion.records.exchange import CSV_COLUMNS, FORMAT, VERSION
 from companion.rapidcity.engine import round_template
-from companion.store import Store
+from companion.db.store import Store
 from tests.bountytown.test_engine import SETTINGS as BOUNTYTOWN
 from tests.bountytown.test_engine_properties import random_action as bountytown_action
 from tests.dbdamage import PLAYERS, add, sample_db, tamper

@@ -3,10 +3,10 @@
 import pytest
 
 from companion.engine import Engine
-from companion.games import ENGINES, TITLES, engine_for
+from companion.games import GAMES, TITLES, engine_for
 
 
-@pytest.mark.parametrize("kind", sorted(ENGINES))
+@pytest.mark.parametrize("kind", sorted(GAMES))
 def test_every_engine_keeps_the_contract(kind):
     engine = engine_for(kind)
     assert isinstance(engine, Engine)

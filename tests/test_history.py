@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from companion import history
-from companion.history import Filter
-from companion.store import Store
+from companion.records import history
+from companion.records.history import Filter
+from companion.db.store import Store
 from tests.spurs.helpers import ANN, BOB, CID
 
 

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from companion import gamelog
+from companion.records import gamelog
 from companion.engine import RuleError
 from companion.errors import StoreError
-from companion.gamelog import GameLog
-from companion.store import Store
+from companion.records.gamelog import GameLog
+from companion.db.store import Store
 from tests.spurs.helpers import ANN, BOB, CID
 
 SPURS = {"players": [ANN, BOB, CID], "bank_cash": 100, "target_fame": 10**6}
@@ -127,7 +127,7 @@ def test_a_missing_game_or_damaged_settings_is_a_clear_error(store):
 
 
 def test_a_run_of_actions_is_pushed_whole_as_one_by_one():
-    from companion.runstack import RunStack
+    from companion.db.runstack import RunStack
 
     whole, one_by_one = RunStack(), RunStack()
     for first, last in ((1, 4), (5, 9), (12, 12), (20, 19), (13, 15)):

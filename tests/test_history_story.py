@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import story
+from companion.records import story
 from companion.bountytown.engine import ENGINE as BOUNTYTOWN
 from companion.engine import RuleError
-from companion.games import ENGINES, engine_for
+from companion.games import GAMES, engine_for
 from companion.rapidcity.engine import ENGINE as RAPIDCITY
 from companion.rapidcity.roundfile import round_to_json
 from companion.rapidcity.simulate import simulate
-from companion.scorepad import ENGINE as SCOREPAD
+from companion.scorepad.engine import ENGINE as SCOREPAD
 from companion.spurs.engine import ACTIONS as SPURS_ACTIONS
 from tests.bountytown.test_engine import BUTCH_FULL_HOUSE, SETTINGS as BT_SETTINGS
 from tests.bountytown.test_engine_properties import random_action
@@ -28,7 +28,7 @@ ACTION_KINDS = {"spurs": set(SPURS_ACTIONS), "bountytown": set(BOUNTYTOWN.ACTION
                 "rapidcity": set(RAPIDCITY.ACTIONS), "scorepad": set(SCOREPAD.ACTIONS)}
 
 
-@pytest.mark.parametrize("kind", sorted(ENGINES))
+@pytest.mark.parametrize("kind", sorted(GAMES))
 def test_every_action_kind_of_the_engine_has_a_sentence(kind):
     assert set(story.sentences(kind)) == ACTION_KINDS[kind], \
         f"{kind}: untold {ACTION_KINDS[kind] - set(story.sentences(kind))}"

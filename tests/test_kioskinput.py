@@ -27,7 +27,7 @@ KIOSK_CONFIG = ROOT / "wiring" / "kivy-config.ini"
 
 EFFECTIVE = """
 import json, sys
-from companion.launch import configure_kivy
+from ui.launch import configure_kivy
 configure_kivy(fullscreen=sys.argv[1] == "kiosk")
 from kivy.config import Config
 print(json.dumps(dict(Config.items("input"))))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.roster import Seat, link, name_key, seat_names
+from companion.db.roster import Seat, link, name_key, seat_names
 from tests.test_export import SETTINGS
 
 

@@ -4,7 +4,7 @@ memory per break in the line of play, not per action."""
 import pytest
 from hypothesis import given, strategies as st
 
-from companion.runstack import RunStack
+from companion.db.runstack import RunStack
 
 
 @given(st.lists(st.one_of(st.tuples(st.just("push"), st.integers(0, 3)), st.just(("pop",)), st.just(("clear",))),

@@ -11,10 +11,12 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion import snapshots, statecodec, timeline
-from companion.dbcheck import database_checks
-from companion.scorepad import ENGINE
-from companion.store import SCHEMA_VERSION, Store
+from companion.db import snapshots
+from companion.db import statecodec
+from companion.db import timeline
+from companion.db.check import database_checks
+from companion.scorepad.engine import ENGINE
+from companion.db.store import SCHEMA_VERSION, Store
 
 PLAYERS = {"players": ["Ann", "Bob"]}
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings, strategies as st
 from companion.bountytown.engine import ENGINE as BOUNTYTOWN
 from companion.engine import RuleError
 from companion.rapidcity.engine import ENGINE as RAPIDCITY
-from companion.scorepad import ENGINE as SCOREPAD
+from companion.scorepad.engine import ENGINE as SCOREPAD
 from companion.spurs.engine import ENGINE as SPURS
-from companion.statecodec import CodecError, dumps, loads
+from companion.db.statecodec import CodecError, dumps, loads
 from tests.spurs.test_properties import actions as spurs_actions
 from tests.spurs.helpers import new_game as new_spurs_game
 
@@ -65,7 +65,7 @@ def test_only_companion_dataclasses_are_written_or_read():
     with pytest.raises(CodecError, match="not a companion state class"):
         loads(json.dumps({"c": "os:system", "v": {}}))
     with pytest.raises(CodecError, match="not a dataclass"):
-        loads(json.dumps({"c": "companion.store:Store", "v": {}}))
+        loads(json.dumps({"c": "companion.db.store:Store", "v": {}}))
     with pytest.raises(CodecError, match="cannot encode"):
         dumps(object())
 

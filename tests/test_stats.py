@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from companion.stats import VERSION, cache
-from companion.stats.aggregate import EVERYONE, aggregate, by_seat
-from companion.stats.luck import hit_chances, merged_tail
-from companion.stats.replay import summarise
-from companion.store import Store
+from companion.records.stats import VERSION, cache
+from companion.records.stats.aggregate import EVERYONE, aggregate, by_seat
+from companion.records.stats.luck import hit_chances, merged_tail
+from companion.records.stats.replay import summarise
+from companion.db.store import Store
 from tests import stats_games as games
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.stats import rollup
-from companion.stats.aggregate import Stats, aggregate
-from companion.stats.spurs import SOURCES
+from companion.records.stats import rollup
+from companion.records.stats.aggregate import Stats, aggregate
+from companion.records.stats.spurs import SOURCES
 
 NAMES = st.sampled_from(["Ann", "Bob", "Cid", "Dee"])
 COUNT = st.integers(0, 9)

@@ -5,10 +5,10 @@ import os
 
 import pytest
 
-from companion.dbcheck import database_checks, open_for_app
-from companion.dblock import AppLock, holder
-from companion.dbplace import place_problem, running_user
-from companion.store import Store, StoreError
+from companion.db.check import database_checks, open_for_app
+from companion.db.lock import AppLock, holder
+from companion.db.place import place_problem, running_user
+from companion.db.store import Store, StoreError
 from tests.dbdamage import PLAYERS, add, read_only, sample_db
 
 
@@ -123,7 +123,7 @@ def test_the_lock_is_released_when_the_process_dies(db, tmp_path):
     import subprocess
     import sys
 
-    child = subprocess.Popen([sys.executable, "-c", "import sys, time; from companion.dblock import AppLock; "
+    child = subprocess.Popen([sys.executable, "-c", "import sys, time; from companion.db.lock import AppLock; "
                               f"AppLock({str(db)!r}); print('locked', flush=True); time.sleep(60)"],
                              stdout=subprocess.PIPE, text=True, cwd=os.path.dirname(os.path.dirname(__file__)))
     try:
@@ -187,7 +187,7 @@ def test_a_lock_file_left_by_another_user_is_named(db):
 def test_a_refused_save_gets_the_hint_for_its_cause(db, code, says):
     import sqlite3
 
-    from companion.dbplace import write_hint
+    from companion.db.place import write_hint
 
     error = sqlite3.OperationalError("refused")
     error.sqlite_errorname = code  # what SQLite sets on the errors it raises (Python 3.11+)

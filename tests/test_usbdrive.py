@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion import usbdrive
 from companion.errors import StoreError
-from companion.store import Store
+from companion.db.store import Store
 
 
 def mounts(*lines: str) -> str:

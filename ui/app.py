@@ -32,10 +32,9 @@ from kivy.core.window import Window
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.dbcheck import open_for_app
+from companion.db.check import open_for_app
 from companion.engine import RuleError
-from companion.games import ENGINES
-from companion.store import GameSession, Store, StoreError
+from companion.db.store import GameSession, Store, StoreError
 from ui import keyboard, theme
 from ui.background import WORKER
 from ui.kvload import release

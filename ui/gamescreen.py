@@ -15,7 +15,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import RuleError
-from companion.store import StoreError
+from companion.db.store import StoreError
 from companion.games import TITLES
 from ui import sounds
 import ui.widgets  # noqa: F401  (registers GameBar and BigButton for the kv rules)

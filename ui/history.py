@@ -3,9 +3,9 @@ log in plain words; Resume for an unfinished game; a Rapid City card's call repl
 referee screen.
 
 Both lists are RecycleViews: only the rows on screen are widgets, however many games or
-events there are. The games list reads a page of rows at a time (companion.history) and the
+events there are. The games list reads a page of rows at a time (companion.records.history) and the
 next page when the list is scrolled near its end; the log is told a page of events at a time
-(companion.gamelog), with First / Earlier / Later / Last to move through a long game.
+(companion.records.gamelog), with First / Earlier / Later / Last to move through a long game.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from companion import history
-from companion.gamelog import PAGE, GameLog, LogLine
+from companion.records import history
+from companion.records.gamelog import PAGE, GameLog, LogLine
 from companion.games import TITLES
-from companion.store import StoreError
+from companion.db.store import StoreError
 from ui import theme
 from ui.kvload import load_kv
 from ui.reuse import rows

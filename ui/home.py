@@ -9,8 +9,8 @@ from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.games import TITLES
-from companion.roster import seat_names
-from companion.store import SessionInfo, StoreError
+from companion.db.roster import seat_names
+from companion.db.store import SessionInfo, StoreError
 from ui import theme
 from ui.app import SCREENS
 from ui.kvload import load_kv

@@ -16,8 +16,8 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.roster import name_key
-from companion.store import MAX_NAME, Player
+from companion.db.roster import name_key
+from companion.db.store import MAX_NAME, Player
 from ui.kvload import load_kv
 from ui.widgets import BigButton, Chip
 

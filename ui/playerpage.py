@@ -14,7 +14,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from companion.career import Played, games_of, tally
+from companion.records.career import Played, games_of, tally
 from companion.games import TITLES
 from ui.kvload import load_kv
 from ui.stats import fill_player_box

@@ -2,7 +2,7 @@
 merging a record entered twice.
 
 Renaming a player to another player's name is how a person says "these two are the same
-person": the screen then offers the merge (:meth:`companion.store.Store.merge_players`),
+person": the screen then offers the merge (:meth:`companion.db.store.Store.merge_players`),
 saying how many games move, and does it on one more tap of its own button.
 """
 
@@ -13,7 +13,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import InputError
-from companion.store import COLOURS, Player, StoreError
+from companion.db.store import COLOURS, Player, StoreError
 from ui.kvload import load_kv
 from ui.widgets import Chip
 

@@ -1,6 +1,6 @@
 """Statistics: plays, wins and each game's own figures, for the whole table or one player.
 
-The screen only adds up per-game summaries (:mod:`companion.stats`). Those missing (games
+The screen only adds up per-game summaries (:mod:`companion.records.stats`). Those missing (games
 played since, or a database from before statistics) are made on a worker thread while the
 screen shows what it has and counts them in ("Counted 1,200 of 3,000 games"); a tap never
 waits for them.
@@ -25,10 +25,10 @@ from kivy.uix.widget import Widget
 
 from companion.bountytown.hands import RANK_NAMES
 from companion.games import TITLES
-from companion.stats import cache, rollup
-from companion.stats.aggregate import EVERYONE, Figures, Stats, Who, aggregate, by_seat
-from companion.stats.spurs import SOURCES
-from companion.store import StoreError
+from companion.records.stats import cache, rollup
+from companion.records.stats.aggregate import EVERYONE, Figures, Stats, Who, aggregate, by_seat
+from companion.records.stats.spurs import SOURCES
+from companion.db.store import StoreError
 from ui import theme
 from ui.kvload import load_kv
 from ui.plot import BarChart, LineChart, bars_of

@@ -1,7 +1,7 @@
 """Bountytown actions in words, for the game's log ("Bart duels Butch Cassidy: Bart: Pair;
 the bounty: High Card; Bart wins and takes Butch Cassidy").
 
-Told from the states around the action (:mod:`companion.story`). A duel is told by the
+Told from the states around the action (:mod:`companion.records.story`). A duel is told by the
 engine's own report of it (:func:`companion.bountytown.engine.preview`, the code path
 ``apply`` takes) in the words the duel screen shows (:func:`companion.bountytown.view.describe`).
 """
@@ -14,7 +14,7 @@ from companion.bountytown.cards import parse_card
 from companion.bountytown.engine import preview
 from companion.bountytown.state import TRAIN, GameState
 from companion.bountytown.view import ABILITIES, card_name, describe
-from companion.story import Teller, count, listed
+from companion.records.story import Teller, count, listed
 
 A = Mapping[str, Any]
 

@@ -64,7 +64,7 @@ def stored_round(db: str | None, session: int, card: int) -> dict[str, Any]:
     from pathlib import Path
 
     from companion.errors import InputError
-    from companion.store import Store, StoreError, default_db_path
+    from companion.db.store import Store, StoreError, default_db_path
 
     path = Path(db) if db is not None else default_db_path()
     if not path.is_file():

@@ -1,7 +1,7 @@
 """Spurs actions in words, for the game's log ("Ann hunts P1 with the rifle, needing 2: drew
 grey, white and black (the companion's draw): 1 hit of 2: failed; the white leaves the bag").
 
-Told from the states around the action (:mod:`companion.story`): the draw records the
+Told from the states around the action (:mod:`companion.records.story`): the draw records the
 engine kept, its own outcome words, and what changed for each player. Hits are counted by
 the bag's own :meth:`~companion.spurs.bag.Bag.hits`, never by a second copy of the rule.
 """
@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from companion.spurs.bag import COLOURS
 from companion.spurs.gold import GoldBag
 from companion.spurs.state import DrawRecord, Player, SpursState
-from companion.story import Teller, count, listed, signed
+from companion.records.story import Teller, count, listed, signed
 
 A = Mapping[str, Any]
 MODES = {"digital": "the companion's draw", "physical": "from the real bag"}

@@ -9,7 +9,7 @@ from typing import Iterator
 
 import pytest
 
-from companion.launch import configure_kivy
+from ui.launch import configure_kivy
 
 configure_kivy(fullscreen=False)
 
@@ -18,7 +18,7 @@ from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
-from companion.store import Store  # noqa: E402
+from companion.db.store import Store  # noqa: E402
 
 #: where ``Driver.screenshot`` writes; docs/make_screenshots.py --every points it elsewhere
 ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().parents[1] / "_artifacts")

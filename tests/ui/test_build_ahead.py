@@ -6,7 +6,7 @@ import gc
 from contextlib import contextmanager
 from unittest.mock import patch
 
-from companion.store import Store
+from companion.db.store import Store
 from tests.ui.conftest import start_app, stop_app
 from ui import app as app_module
 

@@ -6,9 +6,9 @@ import sqlite3
 
 import pytest
 
-from companion.dblock import AppLock
-from companion.dbplace import running_user
-from companion.store import Store
+from companion.db.lock import AppLock
+from companion.db.place import running_user
+from companion.db.store import Store
 from tests.dbdamage import ours_without_tables, read_only, sample_db, tamper
 from tests.ui.conftest import Driver, stop_app
 

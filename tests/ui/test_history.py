@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from kivy.uix.label import Label
 
-from companion import gamelog
+from companion.records import gamelog
 from companion.rapidcity.roundfile import round_to_json
 from companion.rapidcity.simulate import simulate
-from companion.store import Store
+from companion.db.store import Store
 from tests.spurs.helpers import ANN, BOB, CID
 from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems
@@ -139,7 +139,7 @@ def test_the_app_builds_history_while_home_is_idle_and_it_opens_filled_in(db):
 
 
 def test_scrolling_to_the_end_of_the_list_reads_the_next_page(db, monkeypatch):
-    from companion import history
+    from companion.records import history
 
     monkeypatch.setattr(history, "PAGE_SIZE", 4)
     with Store(db) as store:

@@ -1,7 +1,7 @@
 """Home says when the whole database was last checked: the app itself checks only what it
 reads at start, so a person knows when `companion doctor` last looked at the rest."""
 
-from companion.dbcheck import database_checks
+from companion.db.check import database_checks
 from tests.ui.conftest import start_app, stop_app
 
 

@@ -16,11 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 #: screen's name field is focused because Kivy picks its cut buffer when a field first needs it
 START = """
 import sys
-from companion.launch import configure_kivy
+from ui.launch import configure_kivy
 configure_kivy(fullscreen=False)
 from kivy.base import EventLoop
 from kivy.uix.textinput import TextInput
-from companion.store import Store
+from companion.db.store import Store
 from ui.app import CompanionApp
 app = CompanionApp(Store(sys.argv[1]), backend="sim")
 app._run_prepare()

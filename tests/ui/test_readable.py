@@ -91,12 +91,12 @@ def test_a_refusal_buzzes_and_the_end_is_said_in_words(ui, monkeypatch):
 
 RENDER = """
 import sys
-from companion.launch import configure_kivy
+from ui.launch import configure_kivy
 configure_kivy(fullscreen=False)
 from kivy.config import Config
 Config.set("graphics", "width", sys.argv[2]); Config.set("graphics", "height", sys.argv[3])
 from kivy.base import EventLoop
-from companion.store import Store
+from companion.db.store import Store
 from ui.app import CompanionApp
 app = CompanionApp(Store(sys.argv[1]), backend="sim")
 app._run_prepare()

@@ -4,7 +4,7 @@ import gc
 
 from kivy.uix.textinput import TextInput
 
-from companion.store import Store
+from companion.db.store import Store
 from tests.ui.conftest import start_app, stop_app
 
 ESCAPE = 27

@@ -10,8 +10,8 @@ import time
 import pytest
 from kivy.uix.label import Label
 
-from companion.stats import cache
-from companion.store import Store
+from companion.records.stats import cache
+from companion.db.store import Store
 from tests import stats_games as games
 from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems

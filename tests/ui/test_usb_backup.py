@@ -8,7 +8,7 @@ import time
 
 from companion import usbdrive
 from companion.errors import StoreError
-from companion.store import Store
+from companion.db.store import Store
 from tests.ui.readability import problems
 
 

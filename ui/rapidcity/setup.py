@@ -23,7 +23,7 @@ from companion.engine import new_seed
 from companion.errors import InputError
 from companion.rapidcity.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.rapidcity.model import COLOURS
-from companion.store import Player
+from companion.db.store import Player
 from ui.kvload import load_kv
 from ui.widgets import Chip
 

@@ -31,7 +31,7 @@ class KnownOption(SpinnerOption):
 class CharacterRow(BoxLayout):
     """One seat: the player, their character's name, Riding Skill and starting bag."""
 
-    player = ObjectProperty(None)  # companion.store.Player
+    player = ObjectProperty(None)  # companion.db.store.Player
     known = DictProperty()  # remembered characters: name -> {"riding", "bag"}
 
     def on_character(self, text: str) -> None:

@@ -16,7 +16,7 @@ from kivy.uix.textinput import TextInput
 from tests.ui.conftest import Driver
 from .test_play import enter, enter_card, see_result
 
-#: the longest a name may be (24 characters, companion.store.MAX_NAME) as one hyphenated word,
+#: the longest a name may be (24 characters, companion.db.store.MAX_NAME) as one hyphenated word,
 #: and a 23-letter name of two words, each taking its turn at every page the walk reaches
 PLAYERS = (("Bartholomew-Fitzwilliams", "red"), ("Ezekiel Fitzwilliam-Hay", "blue"), ("Wilhelmina", "yellow"),
            ("Josephine", "green"), ("Valentina", "purple"), ("Maximilian", "orange"))

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from companion.cli import main
-from companion.store import Store
+from companion.db.store import Store
 from tests.test_cli_export import play_game
 from tests.ui.conftest import start_app, stop_app
 from ui.rapidcity.strip import FinishStrip

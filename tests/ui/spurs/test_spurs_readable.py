@@ -201,12 +201,12 @@ def test_six_sheets_that_cannot_fit_scroll_and_keep_every_word(ui):
 
 LARGER = """
 import json, sys
-from companion.launch import configure_kivy
+from ui.launch import configure_kivy
 configure_kivy(fullscreen=False)
 from kivy.config import Config
 Config.set("graphics", "width", sys.argv[2]); Config.set("graphics", "height", sys.argv[3])
 from kivy.base import EventLoop
-from companion.store import Store
+from companion.db.store import Store
 from tests.ui.readability import problems
 from tests.ui.spurs.driving import load_the_table
 from ui.app import CompanionApp

@@ -2,7 +2,7 @@
 
 Each game has a story module (``companion/<game>/story.py``) whose ``SENTENCES`` map every
 action type its engine accepts to a function ``(before, action, after) -> str``. The states
-come from the store's replay (:mod:`companion.gamelog`), so a sentence reports what the rules
+come from the store's replay (:mod:`companion.records.gamelog`), so a sentence reports what the rules
 did (the engine's own outcome words, its draw records, the differences between the two
 states) and never works the rules out a second time. A test holds each ``SENTENCES`` equal
 to its engine's action types, so a new action cannot reach the log untold.
@@ -12,21 +12,13 @@ The score pad, a one-module game, is told here.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import Any, Callable, Iterable, Mapping
 
-from companion.scorepad import ENGINE
+from companion.games import game, load
+from companion.scorepad.engine import ENGINE
 
 Teller = Callable[[Any, Mapping[str, Any], Any], str]
-
-#: session kind -> the module whose SENTENCES tell its actions
-STORIES: dict[str, str] = {
-    "spurs": "companion.spurs.story",
-    "bountytown": "companion.bountytown.story",
-    "rapidcity": "companion.rapidcity.story",
-    "scorepad": "companion.story",
-}
 
 #: how an undo or a redo event opens its line, before the sentence of the action it concerns
 EVENT_OPENING = {"do": "", "undo": "undone: ", "redo": "redone: "}
@@ -35,7 +27,7 @@ EVENT_OPENING = {"do": "", "undo": "undone: ", "redo": "redone: "}
 @cache
 def sentences(kind: str) -> Mapping[str, Teller]:
     """The sentence makers of a game kind, by action type."""
-    return importlib.import_module(STORIES[kind]).SENTENCES
+    return load(game(kind).story).SENTENCES
 
 
 def tell(kind: str, before: Any, action: Mapping[str, Any], after: Any) -> str:

@@ -12,7 +12,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from companion.games import ENGINES, TITLES
+from companion.games import GAMES, TITLES
 
 EVENT_KINDS = ("do", "undo", "redo")
 
@@ -66,7 +66,7 @@ def game_name(kind: Any) -> str:
 def session_fields(row: tuple) -> tuple[str, dict[str, Any], str, str | None, dict[str, Any] | None]:
     """(kind, settings, started, finished, result) of a sessions row, or :class:`RowDamage`."""
     _sid, kind, settings, started, finished, result = row
-    if kind not in ENGINES:
+    if kind not in GAMES:
         raise RowDamage(f"its kind {describe(kind)} is not a game this companion knows")
     return (kind, json_object(settings, "settings"), timestamp(started, "start"),
             None if finished is None else timestamp(finished, "finish"),

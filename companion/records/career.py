@@ -10,17 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.roster import seat_names
-from companion.store import Store
-
-#: each game's per-seat figure in its result, and what the page calls it
-FIGURES: dict[str, tuple[str, str]] = {
-    "spurs": ("scores", "points"),
-    "bountytown": ("renown", "renown"),
-    "rapidcity": ("bullets", "bullets"),
-    "scorepad": ("scores", "points"),
-}
-
+from companion.db.roster import seat_names
+from companion.db.store import Store
+from companion.games import GAMES
 
 @dataclass(frozen=True)
 class Played:
@@ -48,10 +40,12 @@ def seat_outcome(kind: str, result: Mapping[str, Any] | None, name: str) -> tupl
     if not isinstance(result, Mapping):
         return False, ""
     winners = result.get("winners")
-    key, unit = FIGURES.get(kind, ("", ""))
-    figures = result.get(key)
+    entry = GAMES.get(kind)
+    if entry is None:
+        return False, ""
+    figures = result.get(entry.figure)
     value = figures.get(name) if isinstance(figures, Mapping) else None
-    figure = f"{value} {unit}" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
+    figure = f"{value} {entry.units}" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
     return isinstance(winners, list) and name in winners, figure
 
 

@@ -19,8 +19,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from companion.stats import VERSION
-from companion.stats.aggregate import Figures, Luck, Stats
+from companion.records.stats import VERSION
+from companion.records.stats.aggregate import Figures, Luck, Stats
 
 #: the summaries row holding the sum (session ids start at 1)
 ROW = -1
@@ -28,7 +28,7 @@ ROW = -1
 
 def seats_key(seats: Mapping[int, Sequence[int | None]]) -> str:
     """A fingerprint of which player record each seat of each game is
-    (:func:`companion.stats.cache.player_seats`)."""
+    (:func:`companion.records.stats.cache.player_seats`)."""
     return hashlib.sha256(repr(sorted(seats.items())).encode()).hexdigest()
 
 

@@ -1,7 +1,7 @@
 """A session's log as the actions in effect, and the engine's states along them.
 
 Statistics must count what happened, so undone actions are left out exactly as the store
-leaves them out: the undo/redo stacks move by :func:`companion.timeline.step`, the same
+leaves them out: the undo/redo stacks move by :func:`companion.db.timeline.step`, the same
 bookkeeping the store resumes a game with, and every state comes from the game's own
 engine. Nothing here knows a rule.
 """
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any, Iterator, Mapping, Sequence
 
-from companion.dbrows import RowDamage, event_action, session_fields
+from companion.db.rows import RowDamage, event_action, session_fields
 from companion.engine import Engine
-from companion.games import engine_for
-from companion.runstack import RunStack
-from companion.timeline import step
+from companion.games import engine_for, game, load
+from companion.db.runstack import RunStack
+from companion.db.timeline import step
 
 
 @dataclass(frozen=True)
@@ -72,12 +72,8 @@ def seat(name: str, won: bool, score: float | None, **figures: Any) -> dict[str,
 def summarise(kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The summary of one game: ``{"kind", "finished", "seats": [...]}``, seats in the
     engine's seating order. Raises what the engine raises for a log it refuses."""
-    from companion.stats import bountytown, rapidcity, spurs  # each game's figures, loaded on use
-
-    games = {"spurs": spurs.summarise, "bountytown": bountytown.summarise, "rapidcity": rapidcity.summarise}
-    if kind in games:
-        return games[kind](settings, actions)
-    return scores_only(kind, settings, actions)
+    own = game(kind).stats  # each game's figures, loaded on use
+    return load(own)(settings, actions) if own else scores_only(kind, settings, actions)
 
 
 def scores_only(kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from companion.dblock import AppLock, holder
-from companion.dbplace import place_problem
-from companion.doctor import FAIL, OK, WARN, Check
-from companion.store import Store, StoreError, default_db_path
+from companion.db.lock import AppLock, holder
+from companion.db.place import place_problem
+from companion.checks import FAIL, OK, WARN, Check
+from companion.db.store import Store, StoreError, default_db_path
 
 NAME = "Database"
 GAME_FIX = ("this game cannot be opened, every other game can. Keep a copy of the database; "

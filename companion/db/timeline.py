@@ -5,7 +5,7 @@ objects per action, so a 50,000-action game took seconds to open and long GC pau
 the undo and redo stacks are runs of event numbers (:class:`RunStack`: memory per undo,
 not per action), the state is kept only for now and at a few checkpoints, and
 any earlier state is rebuilt from the nearest checkpoint below it by applying the logged
-actions in between (at most :data:`companion.snapshots.EVERY` of them, or the distance
+actions in between (at most :data:`companion.db.snapshots.EVERY` of them, or the distance
 to the nearest snapshot in the database): undo stays exact however far back it goes.
 
 A checkpoint is named by its depth (actions in effect) and the event number of the action
@@ -21,12 +21,12 @@ import sqlite3
 from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
-from companion import snapshots
-from companion.dbrows import RowDamage
+from companion.db import snapshots
+from companion.db.rows import RowDamage
 from companion.engine import Engine
-from companion.runstack import RunStack
-from companion.snapshots import GENESIS, Snapshot, Snapshots, link
-from companion.statecodec import CodecError
+from companion.db.runstack import RunStack
+from companion.db.snapshots import GENESIS, Snapshot, Snapshots, link
+from companion.db.statecodec import CodecError
 
 #: states kept in memory besides the current one and the initial one: the latest
 #: checkpoints and the states just before now, so a run of undos rarely replays anything
@@ -84,7 +84,7 @@ class Timeline:
 
     def resume(self, snap: Snapshot) -> None:
         """Start from a snapshot instead of the first event. A snapshot whose state is
-        None (a log being read from its middle, companion.gamelog) has it rebuilt from the
+        None (a log being read from its middle, companion.records.gamelog) has it rebuilt from the
         nearest checkpoint when it is first needed."""
         self.undo, self.redo = snap.undo, snap.redo
         self.seq, self.prefix, self._state = snap.seq, snap.prefix, snap.state

@@ -3,7 +3,7 @@
 Every action a person takes is one row in ``events``, committed (WAL, ``synchronous=FULL``)
 before the screen shows its effect, so pulling the power loses nothing that was shown.
 A session's state is rebuilt by replaying its events through the game's engine, from the
-newest snapshot that provably summarises the ones before (:mod:`companion.snapshots`).
+newest snapshot that provably summarises the ones before (:mod:`companion.db.snapshots`).
 Undo and redo are events too, so a redo is still possible after a restart.
 
 The file is never overwritten or "repaired" behind a person's back: a damaged file, a file
@@ -21,19 +21,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from companion import snapshots
-from companion.dbplace import write_hint
-from companion.dbrows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
+from companion.db import snapshots
+from companion.db.place import write_hint
+from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
-from companion.roster import Seat, link, name_key, seat_names
-from companion.stats import cache as summaries
-from companion.timeline import Timeline, action_loader
+from companion.db.roster import Seat, link, name_key, seat_names
+from companion.records.stats import cache as summaries
+from companion.db.timeline import Timeline, action_loader
 
-#: 2 added the snapshots table (companion.snapshots); a version 1 file gains it on open;
-#: 3 the summaries table (companion.stats.cache);
+#: 2 added the snapshots table (companion.db.snapshots); a version 1 file gains it on open;
+#: 3 the summaries table (companion.records.stats.cache);
 #: 4 the seats table (who sat where, linked to player records), filled in from the games'
 #: settings when an older file is first opened;
 #: 5 the indexes the History list pages through, newest first, all games or one kind
@@ -51,7 +51,7 @@ FULL_CHECK = "full_check"
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "orange", "purple", "brown", "pink")
 MAX_NAME = 24
 
-#: who sat where (companion.roster). IF NOT EXISTS: the migration to 4 keeps a table already
+#: who sat where (companion.db.roster). IF NOT EXISTS: the migration to 4 keeps a table already
 #: there; its index finds a player's games and holds each player to one seat a game
 #: (guests, NULL, may repeat)
 _SEATS = """
@@ -64,7 +64,7 @@ CREATE TABLE IF NOT EXISTS seats (
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX IF NOT EXISTS seats_player ON seats(player_id, session_id);
 """
-#: newest first (companion.history): a page of the list reads its rows in index order, never
+#: newest first (companion.records.history): a page of the list reads its rows in index order, never
 #: sorting every game; the same for one kind of game
 _LIST_INDEXES = """
 CREATE INDEX IF NOT EXISTS sessions_newest ON sessions(started, id);
@@ -352,7 +352,7 @@ class Store:
             self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", (into_id, from_id))
             self._db.execute("DELETE FROM players WHERE id = ?", (from_id,))
 
-    # -- who sat where (companion.roster) ------------------------------------------
+    # -- who sat where (companion.db.roster) ------------------------------------------
 
     def seats(self, session_ids: Iterable[int] | None = None) -> dict[int, list[Seat]]:
         """game id -> its seats in seat order (every game's, or those of ``session_ids``);
@@ -501,7 +501,7 @@ class Store:
 
 
 def player_keys(db: sqlite3.Connection) -> dict[str, int]:
-    """:func:`companion.roster.name_key` of each player's name -> their id: what a seat's
+    """:func:`companion.db.roster.name_key` of each player's name -> their id: what a seat's
     name is looked up in (a name stored as binary, only a damaged row's, links nobody)."""
     return {name_key(name): pid for pid, name in db.execute("SELECT id, name FROM players") if isinstance(name, str)}
 
@@ -587,9 +587,9 @@ class _Transaction:
 class GameSession:
     """One game being played: its settings, its log, and the state the log replays to.
 
-    Opening starts from the game's newest snapshot (:mod:`companion.snapshots`) and replays
+    Opening starts from the game's newest snapshot (:mod:`companion.db.snapshots`) and replays
     only the events after it; the undo and redo stacks are kept as event numbers and any
-    earlier state is rebuilt from a checkpoint (:mod:`companion.timeline`), so opening, undo
+    earlier state is rebuilt from a checkpoint (:mod:`companion.db.timeline`), so opening, undo
     and memory stay small however long the game. The log only ever grows.
     """
 

@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion import __version__
-from companion.backup import exclusive
-from companion.dbrows import RowDamage, describe, event_action, game_name, session_fields, timestamp
+from companion.db.backup import exclusive
+from companion.db.rows import RowDamage, describe, event_action, game_name, session_fields, timestamp
 from companion.engine import RuleError, dumps
 from companion.errors import InputError, StoreError
-from companion.games import ENGINES, engine_for
-from companion.roster import Seat, link, name_key, seat_names
-from companion.store import COLOURS, INSERT_SEAT, MAX_NAME, Store, player_keys
-from companion.timeline import Timeline
+from companion.games import GAMES, engine_for
+from companion.db.roster import Seat, link, name_key, seat_names
+from companion.db.store import COLOURS, INSERT_SEAT, MAX_NAME, Store, player_keys
+from companion.db.timeline import Timeline
 
 FORMAT = "old-west-companion-export"
 #: the export layout's version: raised when a key changes meaning; new keys may come without it
@@ -155,7 +155,7 @@ def _check_db(db: str | os.PathLike[str]) -> None:
         pass
 
 
-#: a log row as the store writes it (what :func:`companion.dbrows.event_action` checks),
+#: a log row as the store writes it (what :func:`companion.db.rows.event_action` checks),
 #: tested by SQLite itself: a year of history is 1.5 million rows, too many to parse in
 #: Python. json_type() raises on text that is not JSON, and is NULL unless it is an object
 #: (or for a 'type' that is not text).
@@ -439,8 +439,8 @@ def _game(item: Any, number: int) -> _Game:
     if not isinstance(item, dict):
         raise InputError(f"{where} is {describe(item)}, not an object")
     kind = item.get("game")
-    if kind not in ENGINES:
-        raise InputError(f"{where}: its game {describe(kind)} is none of {', '.join(ENGINES)}")
+    if kind not in GAMES:
+        raise InputError(f"{where}: its game {describe(kind)} is none of {', '.join(GAMES)}")
     where = f"session {number} in the file ({game_name(kind)})"
     settings = item.get("settings")
     if not isinstance(settings, dict):

@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Callable
 
 from companion.errors import InputError, StoreError
-from companion.games import ENGINES
+from companion.games import GAMES
 
 
 def register(commands) -> None:
     """Hang `export`, `import`, `backup` and `restore` on the top-level verbs."""
     top = commands.top
     export = top.add_parser("export", help="write sessions, players, full logs and results (JSON or CSV)")
-    export.add_argument("--game", choices=tuple(ENGINES), help="only this game's sessions (default: all)")
+    export.add_argument("--game", choices=tuple(GAMES), help="only this game's sessions (default: all)")
     export.add_argument("--format", choices=("json", "csv"), default="json", help="default: json")
     export.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
     export.set_defaults(func=_export)
@@ -52,7 +52,7 @@ def _refused(verb: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Na
 
 
 def _db(args: argparse.Namespace) -> Path:
-    from companion.store import default_db_path
+    from companion.db.store import default_db_path
 
     return Path(args.db) if getattr(args, "db", None) else default_db_path()
 
@@ -69,8 +69,8 @@ def _path(text: str, what: str) -> Path:
 
 @_refused
 def _export(args: argparse.Namespace) -> int:
-    from companion.backup import refuse_live
-    from companion.exchange import export
+    from companion.db.backup import refuse_live
+    from companion.records.exchange import export
 
     db = _db(args)
     if args.output is None:
@@ -108,7 +108,7 @@ def _to_file(out: Path, write):
 
 @_refused
 def _import(args: argparse.Namespace) -> int:
-    from companion.exchange import import_file
+    from companion.records.exchange import import_file
 
     report = import_file(_db(args), _path(args.file, "FILE"))
     present = f"; {report.present} already there, left as they were" if report.present else ""
@@ -119,7 +119,7 @@ def _import(args: argparse.Namespace) -> int:
 
 @_refused
 def _backup(args: argparse.Namespace) -> int:
-    from companion.backup import backup
+    from companion.db.backup import backup
 
     copy = backup(_db(args), _path(args.path, "PATH"))
     print(f"backed up {copy.sessions} sessions ({copy.events} events, {copy.bytes / 1e6:.1f} MB) to {copy.path}; "
@@ -129,7 +129,7 @@ def _backup(args: argparse.Namespace) -> int:
 
 @_refused
 def _restore(args: argparse.Namespace) -> int:
-    from companion.backup import restore
+    from companion.db.backup import restore
 
     copy = restore(_db(args), _path(args.path, "PATH"))
     kept = f"; the database it replaced is kept as {copy.kept}" if copy.kept else ""

@@ -63,7 +63,7 @@ def link(names: Iterable[str], players: Mapping[str, int]) -> list[Seat]:
     """Seats for ``names`` in order; ``players`` maps :func:`name_key` of each player's
     name to their id, and a name not in it is a guest. A player sits once: a second name
     of theirs at the same game ("Ann" and "ann", which only an old game can hold, since
-    :meth:`companion.store.Store.new_session` refuses it) is a guest."""
+    :meth:`companion.db.store.Store.new_session` refuses it) is a guest."""
     seats: list[Seat] = []
     for i, name in enumerate(names):
         player_id = players.get(name_key(name))

@@ -12,7 +12,7 @@ import sys
 
 from companion.display import display_problem
 from companion.kioskinput import DESKTOP_PROVIDERS, apply_input, kiosk_input
-from companion.store import default_db_path
+from companion.db.store import default_db_path
 
 WIDTH, HEIGHT = 800, 480
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from companion.bountytown.engine import ENGINE, DuelReport, preview
-from companion.stats.replay import seat, steps
+from companion.records.stats.replay import seat, steps
 
 DUELS = frozenset({"duel_bounty", "duel_player"})
 #: where the bounty goes -> the role that won the duel (the bounty escaping: nobody did)

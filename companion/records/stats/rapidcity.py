@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 from companion.rapidcity.engine import ENGINE
 from companion.rapidcity.judge import judge
 from companion.rapidcity.roundfile import parse_round
-from companion.stats.replay import seat, steps
+from companion.records.stats.replay import seat, steps
 
 
 def summarise(settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

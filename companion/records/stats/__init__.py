@@ -1,7 +1,7 @@
 """Statistics across games: what each finished (or abandoned) game says about its players.
 
 Each session is summed up once, by replaying its log through the game's own engine
-(:mod:`companion.stats.replay`; nothing here decides a rule), into a small JSON summary
+(:mod:`companion.records.stats.replay`; nothing here decides a rule), into a small JSON summary
 per seat (:mod:`.spurs`, :mod:`.bountytown`, :mod:`.rapidcity`). Summaries are cached in
 the ``summaries`` table with the last event they saw and :data:`VERSION` (:mod:`.cache`),
 so the Statistics screen only adds summaries up (:mod:`.aggregate`), and a game that

@@ -30,10 +30,10 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from companion import statecodec
+from companion.db import statecodec
 from companion import engine as engine_module
-from companion.games import ENGINES
-from companion.runstack import RunStack
+from companion.games import game
+from companion.db.runstack import RunStack
 
 #: events between two snapshots: the most a resume replays, and the most an undo replays
 EVERY = 100
@@ -46,7 +46,7 @@ CREATE TABLE snapshots (
     top        INTEGER NOT NULL,  -- seq of the 'do' event of the action on top (0: none)
     engine     TEXT NOT NULL,     -- fingerprint of the rules, the encoding and the schema
     prefix     TEXT NOT NULL,     -- SHA-256 chain over events 1..seq
-    state      TEXT NOT NULL,     -- the state, in companion.statecodec's typed JSON
+    state      TEXT NOT NULL,     -- the state, in companion.db.statecodec's typed JSON
     stacks     TEXT,              -- {"undo": runs, "redo": runs} on the newest row only
     digest     TEXT NOT NULL,     -- SHA-256 of the columns above but stacks [":" SHA-256 of stacks]
     verified   TEXT,              -- when a full replay last confirmed it
@@ -55,7 +55,7 @@ CREATE TABLE snapshots (
 """
 
 GENESIS = "0" * 64
-#: modules in a game's package that only put the log into words (companion.story): new
+#: modules in a game's package that only put the log into words (companion.records.story): new
 #: wording must not discard every snapshot, as a change to the rules rightly does
 TOLD_ONLY = ("story.py",)
 
@@ -69,7 +69,7 @@ def link(prefix: str, seq: int, kind: str, action: str | None) -> str:
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
     game, and companion/engine.py), the state encoding and the store schema."""
-    module = import_module(ENGINES[kind].partition(":")[0])
+    module = import_module(game(kind).engine.partition(":")[0])
     source = Path(module.__file__)
     files = sorted(p for p in source.parent.glob("*.py") if p.name not in TOLD_ONLY) \
         if module.__package__ != "companion" else [source]
@@ -140,7 +140,7 @@ class Snapshots:
 
     def matches(self, row: tuple, replay: Any) -> bool:
         """Whether a stored row (from :meth:`rows`) says what a replay of the log (a
-        :class:`companion.timeline.Timeline`) says at the same event."""
+        :class:`companion.db.timeline.Timeline`) says at the same event."""
         _seq, depth, top, engine, stored_prefix, text, stacks = row
         prefix, undo, redo = replay.prefix, replay.undo, replay.redo
         if (engine, stored_prefix, depth, top) != (self.engine, prefix, len(undo), undo[-1] if undo else 0):

@@ -10,7 +10,7 @@ self-contained file (``journal_mode=DELETE``), and only then renamed into place.
 
 A restore checks the file it is given the same way *before* anything is replaced, keeps the
 database it replaces (``companion.db.before-restore-<time>``, with its journal), and is
-refused while the app holds the database (:class:`companion.dblock.AppLock`).
+refused while the app holds the database (:class:`companion.db.lock.AppLock`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from companion.dblock import AppLock, holder
+from companion.db.lock import AppLock, holder
 from companion.errors import InputError, StoreError
-from companion.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from companion.db.store import APPLICATION_ID, SCHEMA_VERSION, Store
 
 #: the files SQLite and the app keep beside a database; none may ever be a backup's target
 BESIDE = ("-wal", "-shm", "-journal", ".lock")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-from companion.stats.luck import merged_tail
+from companion.records.stats.luck import merged_tail
 
 #: the key of the figures of everyone who sat at a game kind, guests included
 EVERYONE = "*"
@@ -29,12 +29,12 @@ class Luck:
     hits: int = 0
     expected: float = 0.0
     variance: float = 0.0
-    #: within a single game, the exact chance of such a run (see :mod:`companion.stats.luck`)
+    #: within a single game, the exact chance of such a run (see :mod:`companion.records.stats.luck`)
     single_tail: float = 1.0
 
     @classmethod
     def of_game(cls, figures: dict[str, Any]) -> Luck:
-        """One game's luck as :meth:`companion.stats.luck.Run.to_json` gave it."""
+        """One game's luck as :meth:`companion.records.stats.luck.Run.to_json` gave it."""
         return cls(figures["games"], figures["draws"], figures["hits"], figures["expected"], figures["variance"], figures["tail"])
 
     def add(self, other: Luck) -> None:
@@ -203,7 +203,7 @@ def by_name(_session_id: int, _index: int, seat: dict[str, Any]) -> str:
 
 def by_seat(seats: Mapping[int, Sequence[int | None]]) -> Who:
     """Players known by their record, from the seats (game id -> the player record of each
-    seat in order, :func:`companion.stats.cache.player_seats`): a renamed player keeps
+    seat in order, :func:`companion.records.stats.cache.player_seats`): a renamed player keeps
     their games, and a guest (or a game with no seats: damaged settings) is nobody's."""
 
     def who(session_id: int, index: int, _seat: dict[str, Any]) -> int | None:

@@ -1,9 +1,9 @@
 """One game's whole log in plain words, told a page at a time, however long the game.
 
 Every logged event becomes a line (:class:`LogLine`): an action as its game's story tells
-it (:mod:`companion.story`), an undo as "undone: " and the action it took back, a redo as
+it (:mod:`companion.records.story`), an undo as "undone: " and the action it took back, a redo as
 "redone: " and the action. The states a sentence is told from come from the store's own
-replay (:class:`companion.timeline.Timeline` and the game's snapshots), never from a second
+replay (:class:`companion.db.timeline.Timeline` and the game's snapshots), never from a second
 copy of the rules.
 
 A 50,000-action game is never replayed whole to show a screenful: a page of :data:`PAGE`
@@ -20,14 +20,15 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from companion import snapshots, story
-from companion.dbrows import EVENT_KINDS, LEFT_ALONE, RowDamage, event_action, game_name, session_fields
+from companion.db import snapshots
+from companion.records import story
+from companion.db.rows import EVENT_KINDS, LEFT_ALONE, RowDamage, event_action, game_name, session_fields
 from companion.errors import StoreError
 from companion.games import engine_for
-from companion.runstack import RunStack
-from companion.snapshots import GENESIS, Snapshot, Snapshots
-from companion.store import SCHEMA_VERSION, Store
-from companion.timeline import Timeline, action_loader, step
+from companion.db.runstack import RunStack
+from companion.db.snapshots import GENESIS, Snapshot, Snapshots
+from companion.db.store import SCHEMA_VERSION, Store
+from companion.db.timeline import Timeline, action_loader, step
 
 #: events told at a time: one snapshot interval, so a page's start is near a checkpoint
 PAGE = snapshots.EVERY

@@ -16,18 +16,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Mapping
 
-from companion.dbrows import LEFT_ALONE, RowDamage, game_name, session_fields
+from companion.db.rows import LEFT_ALONE, RowDamage, game_name, session_fields
 from companion.errors import StoreError
-from companion.games import TITLES
-from companion.roster import Seat, seat_names
-from companion.store import Player, Store
+from companion.games import GAMES, TITLES
+from companion.db.roster import Seat, seat_names
+from companion.db.store import Player, Store
 
 #: games a page holds: a few screens of the list, so scrolling rarely waits for the next page
 PAGE_SIZE = 40
-
-#: what each game's result counts, and the unit said after the winner's number
-TALLIES = {"spurs": ("scores", "point"), "bountytown": ("renown", "renown"),
-           "rapidcity": ("bullets", "bullet"), "scorepad": ("scores", "point")}
 
 _COLUMNS = "SELECT id, kind, settings, started, finished, result FROM sessions"
 
@@ -122,15 +118,15 @@ def result_words(kind: str, result: Mapping[str, Any] | None, names: Mapping[str
     if result is None:
         return "not finished"
     winners = [names.get(str(w), str(w)) for w in result.get("winners") or () if isinstance(w, str)]
-    key, unit = TALLIES[kind]
-    tally = result.get(key)
+    entry = GAMES[kind]
+    tally = result.get(entry.figure)
     tally = {names.get(str(n), str(n)): v for n, v in tally.items()} if isinstance(tally, Mapping) else {}
     if not winners:
         return "finished"
     said = " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
     best = tally.get(winners[0])
     if isinstance(best, int):
-        said += f" with {best} {unit if best == 1 or unit == 'renown' else unit + 's'}"
+        said += f" with {best} {entry.unit if best == 1 else entry.units}"
     others = [f"{n} {v}" for n, v in tally.items() if n not in winners]
     return said + (f"; {', '.join(others)}" if others else "")
 

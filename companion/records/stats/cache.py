@@ -1,6 +1,6 @@
 """The ``summaries`` table: each game's summary, kept until its log or the formulas change.
 
-A row records the last event its summary saw and the :data:`companion.stats.VERSION` it
+A row records the last event its summary saw and the :data:`companion.records.stats.VERSION` it
 was made by. It is used only while both still hold: any new event (an undo after the
 end, a redo, a correction) or a new formula makes it stale, and it is made again from the
 log. The log is the truth; this table is only a cache of what the log says, so losing it
@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from companion.dbrows import RowDamage, game_name
-from companion.stats import VERSION
-from companion.stats.replay import read_session, summarise
+from companion.db.rows import RowDamage, game_name
+from companion.records.stats import VERSION
+from companion.records.stats.replay import read_session, summarise
 
 TABLE = """
 CREATE TABLE summaries (
     session_id INTEGER PRIMARY KEY,  -- sessions(id)
-    version    INTEGER NOT NULL,     -- companion.stats.VERSION that made it
+    version    INTEGER NOT NULL,     -- companion.records.stats.VERSION that made it
     seq        INTEGER NOT NULL,     -- the last event of the log it summarises
     summary    TEXT NOT NULL         -- JSON: {"kind", "finished", "seats": [...]} or {"problem"}
 );

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from companion.spurs.engine import ACTIONS, ENGINE
-from companion.stats.luck import Run
-from companion.stats.replay import seat, steps
+from companion.records.stats.luck import Run
+from companion.records.stats.replay import seat, steps
 
 SOURCES = ("challenges", "town", "duels", "other")
 #: action type -> where the fame it moves came from: the turn's action it counts as

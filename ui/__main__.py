@@ -1,0 +1,20 @@
+"""`python -m ui [OPTIONS]`: the touchscreen app, as the `companion` command starts it.
+
+The core (``companion``) never imports the ui layer, so `companion` with no verb hands
+its process over to this module (companion.cli); the options are the same and are checked
+the same way, and a refused one exits 2 with one line, as the command's do.
+"""
+
+import sys
+
+from companion.cli import app_arguments
+from companion.errors import InputError
+from companion.limits import one_line
+from ui.launch import run_app
+
+try:
+    arguments = app_arguments(sys.argv[1:])
+except InputError as exc:
+    print(f"companion: error: {one_line(str(exc))}", file=sys.stderr)
+    sys.exit(2)
+sys.exit(run_app(arguments))
