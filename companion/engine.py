@@ -36,6 +36,8 @@ class Engine(Protocol[S]):
     """What the store needs from a game: a start, a step, and a name."""
 
     kind: str
+    #: each version of the game's rules the engine plays (:func:`rules_of`), oldest first
+    rules_versions: Mapping[int, str]
 
     def initial_state(self, settings: Mapping[str, Any]) -> S:
         """The state before any action. Raises :class:`RuleError` for bad settings."""
@@ -75,6 +77,21 @@ def rng_for(action: Mapping[str, Any]) -> random.Random:
 def new_seed() -> int:
     """A fresh seed for a digital draw, from the OS's entropy so nobody can predict it."""
     return random.SystemRandom().getrandbits(63)
+
+
+def rules_of(settings: Mapping[str, Any], versions: Mapping[int, str]) -> int:
+    """The version of a game's rules it is played under: ``settings["rules"]`` when given
+    (one of ``versions``' keys), else the newest.
+
+    A game records the rules it was started under, and a fix to the rules is a new version:
+    its engine keeps the older behaviour for games played under an older one, so a log is
+    always replayed under the rules the table played by and the past is never re-scored.
+    """
+    newest = max(versions)
+    rules = settings.get("rules", newest)
+    if not isinstance(rules, int) or isinstance(rules, bool) or rules not in versions:
+        raise RuleError("setup", f"rules: a version of this game's rules, 1 to {newest}, got {rules!r}")
+    return rules
 
 
 def dumps(action: Mapping[str, Any]) -> str:

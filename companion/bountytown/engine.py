@@ -90,6 +90,7 @@ from companion.bountytown.state import (
     ACTIVE_BOUNTIES,
     DOCS,
     ITEM_PRICES,
+    RULES_VERSIONS,
     SHERIFF,
     STORE,
     TRAIN,
@@ -137,6 +138,7 @@ class DuelReport:
 
 class BountytownEngine:
     kind = "bountytown"
+    rules_versions = RULES_VERSIONS
     ACTIONS = frozenset({"move", "buy", "heal", "turn_in", "reload", "location_ability", "use_item",
                          "duel_bounty", "duel_player", "stock_store", "end_turn", "final_duel"})
 

@@ -12,13 +12,20 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from companion.bountytown.cards import parse_card, parse_cards
-from companion.engine import RuleError
+from companion.engine import RuleError, rules_of
 from companion.errors import InputError
 
 HAND_LIMIT = 5
 ACTIONS_PER_TURN = 3
 ACTIVE_BOUNTIES = 3
 PLAYERS = range(3, 7)
+#: each version of the Bountytown rules the engine plays, and what it changed (companion.engine.rules_of)
+RULES_VERSIONS: dict[int, str] = {
+    1: "as first released (2026-11-30)",
+    2: "wound cards are dead space in a duel (R-B7), a bounty lost to a critical wound leaves the game "
+       "(R-B8) (2026-12-02)",
+}
+RULES = max(RULES_VERSIONS)
 ITEM_PRICES: dict[str, int] = {
     "First Aid Kit": 3,
     "Rifle": 3,
@@ -83,6 +90,7 @@ class GameState:
     winners: tuple[str, ...] = ()
     escaped: tuple[str, ...] = ()  # bounties that escaped a duel: discarded for good
     discarded: tuple[str, ...] = ()  # bounties lost to a critical wound: out of the game (R-B8)
+    rules: int = RULES  # the version of the rules the game is played under (companion.engine.rules_of)
 
     @property
     def current(self) -> Player:
@@ -117,7 +125,8 @@ def initial_state(settings: Mapping[str, Any]) -> GameState:
     active = tuple(parse_bounty(b, grid) for b in settings.get("bounties") or ())
     if len(active) != ACTIVE_BOUNTIES or len({b.name for b in active}) != ACTIVE_BOUNTIES:
         raise RuleError("setup", f"setup places {ACTIVE_BOUNTIES} different active bounties, got {len(active)}")
-    return GameState(players, grid, active, parse_items(settings.get("store", []), "store"))
+    return GameState(players, grid, active, parse_items(settings.get("store", []), "store"),
+                     rules=rules_of(settings, RULES_VERSIONS))
 
 
 def parse_grid(grid: object) -> tuple[str, ...]:

@@ -35,7 +35,7 @@ from companion.engine import RuleError, action_type
 from companion.errors import InputError
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.judge import judge, verdict_to_json
-from companion.rapidcity.model import LOCATIONS, Card, Round, Settings, Tile
+from companion.rapidcity.model import LOCATIONS, RULES_VERSIONS, Card, Round, Settings, Tile
 from companion.rapidcity.roundfile import (
     SETTING_TYPES,
     card_to_json,
@@ -80,6 +80,11 @@ class RapidCityState:
     def bullets_of(self, player: str) -> int:
         return self.bullets[self.players.index(player)]
 
+    @property
+    def rules(self) -> int:
+        """The version of the rules the game is played under (it rides in the referee settings)."""
+        return self.settings.rules
+
     def name_of(self, player: str) -> str:
         return self.names[self.players.index(player)]
 
@@ -96,6 +101,7 @@ def round_template(state: RapidCityState) -> dict[str, Any]:
 
 class RapidCityEngine:
     kind = "rapidcity"
+    rules_versions = RULES_VERSIONS
     ACTIONS = frozenset({"play", "rename"})
 
     def initial_state(self, settings: Mapping[str, Any]) -> RapidCityState:

@@ -22,17 +22,28 @@ FORBIDDEN_BY = {"indian": "tipi", "sheriff": "prison", "bandit": "saloon"}
 
 #: R-R11: the bullet that ends the game
 LAST_BULLET = 6
+#: each version of the Rapid City rules the judge applies, and what it changed
+RULES_VERSIONS: dict[int, str] = {
+    1: "as first released (2026-11-30)",
+    2: "a moved pawn is judged where it stands (R-R6), a press on a Disarmed card is a touch (R-R10), "
+       "simultaneous touches favour the owner (R-R12), false starts cost a bullet on every card (R-R13) "
+       "(2026-12-02)",
+}
+RULES = max(RULES_VERSIONS)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The referee's knobs (R-R4, R-R6, R-R8, R-R9), fixed for a game at setup."""
+    """The referee's knobs (R-R4, R-R6, R-R8, R-R9), fixed for a game at setup, and the
+    version of the rules the judge applies (:data:`RULES_VERSIONS`): a round file keeps the
+    rules its card was judged under, so replaying it gives the call the table saw."""
 
     bounce_ms: float = 30
     window_ms: float = 5000
     tie_ms: float = 1
     ultimate: bool = False
     false_start_bullet: bool = False
+    rules: int = RULES
 
 
 @dataclass(frozen=True)

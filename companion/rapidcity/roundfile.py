@@ -40,6 +40,8 @@ from companion.rapidcity.model import (
     EDGES,
     HANDS,
     LOCATIONS,
+    RULES,
+    RULES_VERSIONS,
     ArmedCard,
     Card,
     CharacterCard,
@@ -63,7 +65,7 @@ CARD_FIELDS = {
     "disarmed": ("player",),
 }
 SETTING_TYPES = {"bounce_ms": "number", "window_ms": "number", "tie_ms": "number",
-                 "ultimate": "bool", "false_start_bullet": "bool"}
+                 "ultimate": "bool", "false_start_bullet": "bool", "rules": "version"}
 #: the largest each duration setting may be (companion/limits.py says why)
 SETTING_LIMITS = {"bounce_ms": BOUNCE_MS, "window_ms": WINDOW_MS, "tie_ms": TIE_MS}
 
@@ -250,7 +252,7 @@ def round_to_json(rnd: Round) -> dict[str, Any]:
         "bullets": {p: rnd.bullets_of(p) for p in rnd.players},
         "card": card_to_json(rnd.card),
         "settings": {"bounce_ms": s.bounce_ms, "window_ms": s.window_ms, "tie_ms": s.tie_ms,
-                     "ultimate": s.ultimate, "false_start_bullet": s.false_start_bullet},
+                     "ultimate": s.ultimate, "false_start_bullet": s.false_start_bullet, "rules": s.rules},
         "events": [_drop_none({"pad": e.pad, "edge": e.edge, "t_ms": e.t_ms, "player": e.player})
                    for e in rnd.events],
         "touches": [_drop_none({"by": t.by, "pawn": t.pawn, "t_ms": t.t_ms, "hand": t.hand})
@@ -338,6 +340,10 @@ def parse_settings(data: Any) -> Settings:
         if SETTING_TYPES[key] == "bool":
             if not isinstance(value, bool):
                 raise InputError(f"{where}: expected true or false, got {_kind(value)}")
+            values[key] = value
+        elif SETTING_TYPES[key] == "version":
+            if not isinstance(value, int) or isinstance(value, bool) or value not in RULES_VERSIONS:
+                raise InputError(f"{where}: a version of the Rapid City rules, 1 to {RULES}, got {quote(value)}")
             values[key] = value
         else:
             values[key] = _number(value, where)

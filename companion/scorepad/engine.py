@@ -25,6 +25,7 @@ class ScoreState:
 
 class ScorePadEngine:
     kind = "scorepad"
+    rules_versions = {1: "as first released (2026-11-30)"}
     ACTIONS = frozenset({"add", "finish"})
 
     def initial_state(self, settings: Mapping[str, Any]) -> ScoreState:

@@ -103,12 +103,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
-from companion.engine import RuleError, action_type
+from companion.engine import RuleError, action_type, rules_of
 from companion.errors import InputError
 from companion.spurs import challenges, fields, scoring, town, turn
 from companion.spurs.bag import RED_LIMIT, bag_from_counts
 from companion.spurs.gold import GoldBag
-from companion.spurs.state import Player, SpursState
+from companion.spurs.state import RULES_VERSIONS, Player, SpursState
 
 Handler = Callable[[SpursState, Mapping[str, Any]], SpursState]
 
@@ -181,6 +181,7 @@ def check_turn(state: SpursState, kind: str, counts_as: str | None) -> SpursStat
 
 class SpursEngine:
     kind = "spurs"
+    rules_versions = RULES_VERSIONS
 
     def initial_state(self, settings: Mapping[str, Any]) -> SpursState:
         entries = settings.get("players")
@@ -196,7 +197,8 @@ class SpursEngine:
         return SpursState(players=players, target=target,
                           most_points=fields.whole(settings, "most_points", "R-S6", 0, 1),
                           gang_rule=gang_rule, gold_bag=GoldBag(),
-                          bank=fields.whole(settings, "bank_cash", "Lucky Boot Bank", 0, 0))
+                          bank=fields.whole(settings, "bank_cash", "Lucky Boot Bank", 0, 0),
+                          rules=rules_of(settings, RULES_VERSIONS))
 
     def apply(self, state: SpursState, action: Mapping[str, Any]) -> SpursState:
         if not isinstance(action, Mapping):

@@ -14,6 +14,13 @@ from companion.spurs.desperado import Desperado
 from companion.spurs.gold import GoldBag
 
 STANDARD_DRAW = 3  # "The standard number to draw is three."
+#: each version of the Spurs rules the engine plays, and what it changed (companion.engine.rules_of)
+RULES_VERSIONS: dict[int, str] = {
+    1: "as first released (2026-11-30)",
+    2: "a Most marker nobody has goes to nobody (R-S6), the round-up's herd (R-S11), a Spur's extra "
+       "draw only made available (R-S12), the Stagecoach's escort (R-S13) (2026-12-02)",
+}
+RULES = max(RULES_VERSIONS)
 
 
 @dataclass(frozen=True)
@@ -134,6 +141,7 @@ class SpursState:
     tied_for_first: tuple[str, ...] = ()
     winner: str | None = None
     stagecoach: str | None = None  # who escorts the Stagecoach (event card), R-S13
+    rules: int = RULES  # the version of the rules the game is played under (companion.engine.rules_of)
 
     @property
     def player(self) -> Player:
