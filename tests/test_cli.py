@@ -99,6 +99,15 @@ def test_a_damaged_database_keeps_the_app_up_and_untouched(tmp_path):
     assert bad.read_bytes() == b"x" * 4096
 
 
+
+def test_python_m_ui_starts_only_the_app():
+    """`companion` hands its process to `python -m ui` for the app; a verb given there is
+    refused in one line (exit 2), never run as if it were app options."""
+    result = subprocess.run([sys.executable, "-m", "ui", "doctor"], capture_output=True, text=True,
+                            env=dict(os.environ, PYTHONPATH=ROOT), timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "companion: error: python -m ui only starts the app; run the verbs with `companion`"
+
 BLOCKER = textwrap.dedent("""
     import importlib.abc, pkgutil, sys
 

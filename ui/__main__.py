@@ -3,6 +3,10 @@
 The core (``companion``) never imports the ui layer, so `companion` with no verb hands
 its process over to this module (companion.cli); the options are the same and are checked
 the same way, and a refused one exits 2 with one line, as the command's do.
+
+The odds worker is a spawned process, and spawn runs the parent's main module again in
+the child, except a ``__main__`` module run with -m, which it leaves alone
+(multiprocessing/spawn.py, ``_fixup_main_from_name``): the worker never starts an app.
 """
 
 import sys
