@@ -1,0 +1,135 @@
+"""Version 3 of the Rapid City rules: the six calls a rules checker found wrong (issue 25),
+each in the rulebook's words, and the same rounds played under version 2 keeping the call
+they were given (a stored game is never re-scored)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rc_rounds import press, release, touch, verdict
+
+SHERIFF = {"type": "character", "character": "sheriff"}
+TIPI_TWICE = [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
+              {"pad": 3, "location": "saloon"}, {"pad": 4, "location": "tipi"}]
+HEAL_TIPI = {"type": "healing", "location": "tipi"}
+
+
+def armed(attacker: str, hand: str = "right") -> dict:
+    return {"type": "armed", "player": attacker, "hand": hand}
+
+
+@pytest.mark.parametrize("attacker", ["blue", "yellow", "green", "black"])
+def test_1_equal_touch_times_are_a_tie_and_the_owner_counts_as_first_whatever_the_colour(attacker):
+    """R-R12: "Equal times are always a tie, even with the threshold at 0 [...] the pawn's
+    owner gets the benefit of the doubt: they count as first. Never break a tie by name,
+    colour, seat or pad number." The owner is red; the attacker's colour must not matter."""
+    players = ["red", attacker, "white"]
+    v = verdict(armed(attacker), touches=[touch(attacker, "red", 400.0), touch("red", "red", 400.0)],
+                players=players, tiles=[{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
+                                        {"pad": 3, "location": "saloon"}], tie_ms=0)
+    assert v["bullets"] == {"red": 0, attacker: 0, "white": 0}
+    assert any("at the same instant" in n and "benefit of the doubt" in n for n in v["notes"])
+
+
+def test_2_healing_claims_with_equal_stamps_are_a_dead_heat_even_with_the_threshold_at_0():
+    """R-R8: "Equal stamps are always a dead heat, even with the threshold at 0": both heal,
+    whichever pad has the lower number."""
+    for first, second in ((2, 4), (4, 2)):
+        v = verdict(HEAL_TIPI, [press(first, 400.0, "blue"), press(second, 400.0, "green")],
+                    bullets={"blue": 1, "green": 1}, tiles=TIPI_TWICE, tie_ms=0)
+        assert sorted(v["healed"]) == ["blue", "green"]
+        assert all(c["dead_heat"] for c in v["claims"])
+        assert "pads 2 and 4 claimed at the same instant, 400.0 ms: a dead heat (equal stamps always are, R-R8)" \
+            in v["notes"]
+
+
+def test_3_a_false_starter_never_heals_even_with_the_false_start_setting_off():
+    """R-R8: "a false starter does not heal on that card, whatever the false-start setting
+    (the setting decides only the bullet)"."""
+    v = verdict(HEAL_TIPI, [press(2, -5.0, "red"), release(2, 80.0), press(2, 300.0, "red")],
+                bullets={"red": 2}, tiles=TIPI_TWICE)
+    assert v["healed"] == [] and v["bullets"]["red"] == 0 and v["totals"]["red"] == 2
+    assert "red is first on the tipi (pad 2) at 300.0 ms but made a false start: no healing (R-R8)" in v["notes"]
+
+
+FREED_SALOON = [press(3, 400.0, "red"), release(3, 500.0), press(3, 600.0, "blue"), press(2, 700.0, "red")]
+
+
+def test_4_a_tile_its_pawn_left_for_another_is_free_from_when_it_left():
+    """R-R6: "a pawn lifted from one tile and put on another is judged on the second, and its
+    first tile is free again". Red claims the saloon, lifts the pawn, blue puts his pawn on
+    the empty saloon, red lands on the tipi: blue stands alone on the saloon at the close."""
+    v = verdict(SHERIFF, FREED_SALOON)
+    assert [(c["pad"], c["player"], c["t_ms"]) for c in v["claims"]] == [(3, "blue", 600.0), (2, "red", 700.0)]
+    assert v["bullets"]["blue"] == 0 and v["bullets"]["red"] == 0
+    assert ("pad 3 press at 600.0 ms: blue claims the saloon, free: red's pawn had left it "
+            "for the tipi (pad 2 at 700.0 ms) (R-R6)") in v["notes"]
+
+
+CHATTERING_FALSE_START = [press(3, -10.0, "blue"), release(3, 10.0), press(3, 30.0, "blue")]
+
+
+def test_5_a_chattering_false_start_never_becomes_a_claim():
+    """R-R4: "A chain of bounces is one press: each edge within the bounce window of the
+    previous edge on that pad extends it, and the whole chain takes the time of its first
+    edge (a chattering false start never becomes a claim)"."""
+    v = verdict(SHERIFF, CHATTERING_FALSE_START, bounce_ms=30)
+    assert v["claims"] == []
+    assert "pad 3 press at -10.0 ms by blue: false start, not a claim" in v["notes"]
+    assert ("pad 3 press at 30.0 ms: bounce of the press at -10.0 ms, less than 30 ms after the edge at 10.0 ms: "
+            "a chain of bounces is one press (R-R4)") in v["notes"]
+
+
+LATE_WRONG_HAND = [touch("blue", "blue", 350.0, "right"), touch("red", "blue", 400.0, "left")]
+
+
+def test_6_ultimate_every_wrong_hand_touch_costs_a_bullet_first_or_not():
+    """R-R9: "Ultimate mode: every touch made with the wrong hand costs a bullet, first or
+    not". Blue defends first with the right hand; red, the attacker, reaches blue's pawn
+    second with the left hand on a right-hand card."""
+    v = verdict(armed("red"), touches=LATE_WRONG_HAND, ultimate=True)
+    assert v["bullets"] == {"red": 1, "blue": 0, "green": 0, "yellow": 0}
+    assert "red used the left hand at 400.0 ms; the card shows the right: bullet" in v["notes"]
+
+
+def _call(v: dict) -> tuple:
+    return v["bullets"], sorted(v["healed"]), [(c["pad"], c["player"]) for c in v["claims"]]
+
+
+#: each item's round, its version-2 call and its version-3 call
+OLD_AND_NEW = {
+    "1 tie by colour": (
+        dict(card=armed("blue"), touches=[touch("blue", "red", 400.0), touch("red", "red", 400.0)], tie_ms=0),
+        ({"red": 1, "blue": 0, "green": 0, "yellow": 0}, [], []),
+        ({"red": 0, "blue": 0, "green": 0, "yellow": 0}, [], [])),
+    "2 healing by pad number": (
+        dict(card=HEAL_TIPI, events=[press(2, 400.0, "blue"), press(4, 400.0, "green")],
+             bullets={"blue": 1, "green": 1}, tiles=TIPI_TWICE, tie_ms=0),
+        ({"red": 0, "blue": 0, "green": 0, "yellow": 0}, ["blue"], [(2, "blue"), (4, "green")]),
+        ({"red": 0, "blue": 0, "green": 0, "yellow": 0}, ["blue", "green"], [(2, "blue"), (4, "green")])),
+    "3 false starter heals": (
+        dict(card=HEAL_TIPI, events=[press(2, -5.0, "red"), release(2, 80.0), press(2, 300.0, "red")],
+             bullets={"red": 2}, tiles=TIPI_TWICE),
+        ({"red": 0, "blue": 0, "green": 0, "yellow": 0}, ["red"], [(2, "red")]),
+        ({"red": 0, "blue": 0, "green": 0, "yellow": 0}, [], [(2, "red")])),
+    "4 freed tile": (
+        dict(card=SHERIFF, events=FREED_SALOON),
+        ({"red": 0, "blue": 1, "green": 1, "yellow": 1}, [], [(2, "red")]),
+        ({"red": 0, "blue": 0, "green": 1, "yellow": 1}, [], [(3, "blue"), (2, "red")])),
+    "5 bounce chain": (
+        dict(card=SHERIFF, events=CHATTERING_FALSE_START),
+        ({"red": 1, "blue": 0, "green": 1, "yellow": 1}, [], [(3, "blue")]),
+        ({"red": 1, "blue": 1, "green": 1, "yellow": 1}, [], [])),
+    "6 ultimate late wrong hand": (
+        dict(card=armed("red"), touches=LATE_WRONG_HAND, ultimate=True),
+        ({"red": 0, "blue": 0, "green": 0, "yellow": 0}, [], []),
+        ({"red": 1, "blue": 0, "green": 0, "yellow": 0}, [], [])),
+}
+
+
+@pytest.mark.parametrize("item", OLD_AND_NEW)
+def test_a_version_2_round_keeps_its_old_call_and_a_version_3_round_gets_the_new_one(item):
+    round_args, old, new = OLD_AND_NEW[item]
+    assert _call(verdict(**round_args, rules=2)) == old
+    assert _call(verdict(**round_args, rules=3)) == new
+    assert _call(verdict(**round_args)) == new  # the newest rules when the file names none
