@@ -186,8 +186,8 @@ class Calls:
             self._place(put)
 
     def close_if_all_hold(self, ns: int, t_ms: float, players: Sequence[str]) -> None:
-        """R-R6: the window closes when every player holds a tile (asked once the presses of
-        an instant are all judged, so their order cannot matter)."""
+        """R-R6: the window closes when every player holds a tile (from version 3 asked once
+        the presses of an instant are all judged, so their order cannot matter)."""
         if len(self.by_player) == len(players) and self.why_closed == "time is up":
             # ruling: R-R6 - the window closes when every player has claimed
             self.close_ns, self.close_label, self.why_closed = ns, say_ms(t_ms), "every player had claimed"

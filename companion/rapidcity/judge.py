@@ -67,7 +67,7 @@ class _Rules:
     bounce_ns: int  # an edge closer than this to its press is the same press (R-R4); from 3, equal stamps always are
     chains: bool  # 3: measured from the press's previous edge, so a chain of bounces is one press (R-R4)
     freed_tiles: bool  # 3: a tile its pawn left for another is free from when it left (R-R6, companion.rapidcity.calls)
-    one_instant: bool  # 3: two names for one press, or one name on two presses, at one instant: nobody (R-R5, R-R12)
+    one_instant: bool  # 3: presses at one instant are judged together: a name twice is nobody's (R-R5, R-R12)
     false_starters_heal: bool  # 2: a false starter heals when the false-start setting is off (R-R8)
     every_wrong_hand: bool  # 3: in ultimate mode every wrong-hand touch costs a bullet, not only a first (R-R9)
 
@@ -267,6 +267,8 @@ def _judge_instant(rnd: Round, rules: _Rules, presses: list[_Chain], calls: Call
     for press in presses:
         player = None if press.player in doubled else press.player
         calls.judge(rnd, calls.put(press.pad, rnd.location_of(press.pad), player, press.t_ms, press.ns))
+        if not rules.one_instant:  # version 2 closed the window at the claim that completed it
+            calls.close_if_all_hold(press.ns, press.t_ms, rnd.players)
     calls.close_if_all_hold(presses[0].ns, presses[0].t_ms, rnd.players)
 
 

@@ -133,3 +133,60 @@ def test_a_version_2_round_keeps_its_old_call_and_a_version_3_round_gets_the_new
     assert _call(verdict(**round_args, rules=2)) == old
     assert _call(verdict(**round_args, rules=3)) == new
     assert _call(verdict(**round_args)) == new  # the newest rules when the file names none
+
+
+# --- more calls that hung on a pad number or a name (found by the properties) ------------
+
+def _renumbered(data: dict, swap: dict[int, int]) -> dict:
+    """The same round file with pad numbers exchanged (tiles and events)."""
+    return {**data, "tiles": [{**t, "pad": swap.get(t["pad"], t["pad"])} for t in data["tiles"]],
+            "events": [{**e, "pad": swap.get(e["pad"], e["pad"])} for e in data["events"]]}
+
+
+def _both_ways(card: dict, events: list, swap: dict[int, int], **settings) -> tuple[dict, dict]:
+    from rc_rounds import round_file
+    from companion.rapidcity.judge import judge, verdict_to_json
+    from companion.rapidcity.roundfile import parse_round
+    data = round_file(card, events, **settings)
+    return tuple(verdict_to_json(judge(parse_round(d))) for d in (data, _renumbered(data, swap)))
+
+
+def test_one_colour_named_on_two_tiles_at_one_instant_is_on_neither():
+    """R-R5: the pads "never guess identity"; R-R12: never break a tie by pad number. Red
+    named on the prison and the saloon at the same instant: version 2 put red where the
+    higher pad number was (a move from the lower), so renumbering the pads moved red."""
+    events = [press(1, 400.0, "red"), press(3, 400.0, "red")]
+    for v in _both_ways(SHERIFF, events, {1: 3, 3: 1}):
+        assert {(c["pad"], c["player"]) for c in v["claims"]} == {(1, None), (3, None)}
+        assert v["bullets"]["red"] == 1
+        assert ("pads 1 and 3 both name red at 400.0 ms: one pawn cannot land on two tiles at once, "
+                "so who is on them is not known (R-R5)") in v["notes"]
+    old = _both_ways(SHERIFF, events, {1: 3, 3: 1}, rules=2)
+    assert [v["bullets"]["red"] for v in old] == [0, 1]  # the old call hangs on the numbering
+
+
+def test_two_colours_named_for_one_press_at_one_instant_is_nobody():
+    """R-R5, R-R12: one press named blue and red at the same instant; version 2 kept the
+    colour first in the alphabet."""
+    v = verdict(SHERIFF, [press(3, 400.0, "red"), press(3, 400.0, "blue")])
+    assert v["claims"] == [{"pad": 3, "location": "saloon", "player": None, "t_ms": 400.0}]
+    assert v["bullets"]["blue"] == 1 and v["bullets"]["red"] == 1
+    assert ("pad 3 press at 400.0 ms is named both blue and red at 400.0 ms: who is on the tile is not known "
+            "(R-R5)") in v["notes"]
+    assert verdict(SHERIFF, [press(3, 400.0, "red"), press(3, 400.0, "blue")], rules=2)["bullets"]["blue"] == 0
+
+
+def test_the_window_closes_once_every_press_of_the_instant_is_judged():
+    """R-R6: the window closes when every player has claimed. At 300 ms green claims the
+    last free tile while red's pawn lands on blue's tile (leaving red's own): at the end of
+    that instant red holds nothing, so red's press at 400 ms still counts. Version 2 closed
+    the window at green's claim when green's pad had the lower number."""
+    tiles = [{"pad": 1, "location": "tipi"}, {"pad": 2, "location": "saloon"}, {"pad": 3, "location": "tipi"},
+             {"pad": 4, "location": "saloon"}]
+    events = [press(1, 100.0, "red"), press(2, 100.0, "blue"), press(3, 300.0, "green"), press(2, 300.0, "red"),
+              press(4, 400.0, "red")]
+    for v in _both_ways(SHERIFF, events, {2: 3, 3: 2}, players=["red", "blue", "green"], tiles=tiles):
+        assert v["bullets"] == {"red": 0, "blue": 0, "green": 0}
+        assert v["window_closed_ms"] == 400.0
+    old = _both_ways(SHERIFF, events, {2: 3, 3: 2}, players=["red", "blue", "green"], tiles=tiles, rules=2)
+    assert [v["bullets"]["red"] for v in old] == [0, 1]
