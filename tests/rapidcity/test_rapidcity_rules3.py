@@ -4,9 +4,15 @@ they were given (a stored game is never re-scored)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from rc_rounds import press, release, touch, verdict
+from companion.rapidcity.judge import judge, verdict_to_json
+from companion.rapidcity.model import RULES, RULES_VERSIONS
+from companion.rapidcity.roundfile import parse_round
+from rc_rounds import press, release, round_file, touch, verdict
 
 SHERIFF = {"type": "character", "character": "sheriff"}
 TIPI_TWICE = [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
@@ -144,9 +150,7 @@ def _renumbered(data: dict, swap: dict[int, int]) -> dict:
 
 
 def _both_ways(card: dict, events: list, swap: dict[int, int], **settings) -> tuple[dict, dict]:
-    from rc_rounds import round_file
-    from companion.rapidcity.judge import judge, verdict_to_json
-    from companion.rapidcity.roundfile import parse_round
+    """The verdict of a round, and of the same round with its pads renumbered by ``swap``."""
     data = round_file(card, events, **settings)
     return tuple(verdict_to_json(judge(parse_round(d))) for d in (data, _renumbered(data, swap)))
 
@@ -190,3 +194,21 @@ def test_the_window_closes_once_every_press_of_the_instant_is_judged():
         assert v["window_closed_ms"] == 400.0
     old = _both_ways(SHERIFF, events, {2: 3, 3: 2}, players=["red", "blue", "green"], tiles=tiles, rules=2)
     assert [v["bullets"]["red"] for v in old] == [0, 1]
+
+
+# --- docs/roundfile.md says the same ---------------------------------------------------------
+
+ROUNDFILE_MD = Path(__file__).resolve().parents[2] / "docs" / "roundfile.md"
+
+
+def test_the_notes_docs_roundfile_shows_are_the_judges():
+    shown = ROUNDFILE_MD.read_text(encoding="utf-8").split("Under version 3, for instance:")[1].split("```")[1]
+    said = {n for args, _, _ in OLD_AND_NEW.values() for n in verdict(**args)["notes"]}
+    said |= set(verdict(SHERIFF, [press(1, 400.0, "red"), press(3, 400.0, "red")])["notes"])
+    assert {line for line in shown.splitlines() if line} <= said
+
+
+def test_docs_roundfile_lists_every_version_of_the_rules():
+    text = ROUNDFILE_MD.read_text(encoding="utf-8")
+    assert f"a whole number from 1 to {RULES}" in text and f"default the\nnewest, {RULES}" in text
+    assert [int(n) for n in re.findall(r"^\| (\d+) \|", text, re.MULTILINE)] == sorted(RULES_VERSIONS)
