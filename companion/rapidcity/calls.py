@@ -100,12 +100,11 @@ class Put:
 
 @dataclass
 class _Hold:
-    """A tile someone claimed: the claim, the holder's latest press on it, and the presses
-    on it since, each with the claim its presser left for it, waiting for the holder's next
-    press to tell whether the tile was free (version 3, R-R6)."""
+    """A tile someone claimed: the claim, and the presses put on it since the holder's
+    latest press there, each with the claim its presser left for it, waiting for the
+    holder's next press to tell whether the tile was free (version 3, R-R6)."""
 
     claim: Claim
-    last_ns: int
     waiting: list[tuple[Put, Claim | None]] = field(default_factory=list)
 
 
@@ -133,7 +132,7 @@ class Calls:
 
     def copy(self) -> Calls:
         return Calls(self.close_ns, self.close_label, self.freed_tiles, self.why_closed,
-                     {pad: _Hold(h.claim, h.last_ns, list(h.waiting)) for pad, h in self.holds.items()},
+                     {pad: _Hold(h.claim, list(h.waiting)) for pad, h in self.holds.items()},
                      dict(self.by_player), {p: list(h) for p, h in self.history.items()}, set(self.claimed),
                      list(self.moves), list(self.false_starts), list(self.touch_presses), self.late_presses,
                      self.judged, list(self.keys), list(self.texts))
@@ -159,7 +158,8 @@ class Calls:
     def waiting(self) -> bool:
         return any(hold.waiting for hold in self.holds.values())
 
-    def put(self, pad: int, location: str, player: str | None, t_ms: float, ns: int) -> Put:
+    def next_put(self, pad: int, location: str, player: str | None, t_ms: float, ns: int) -> Put:
+        """The next press to judge, numbered in the order judged."""
         self.judged += 1
         return Put(pad, location, player, t_ms, ns, self.judged)
 
@@ -212,8 +212,10 @@ class Calls:
         if player is not None:
             self.history.setdefault(player, []).append(put)
             pad = self.by_player.get(player)
-            if pad == put.pad:
-                self._put_back(put)
+            if pad == put.pad:  # the presses on it since its last were a knock-off: they claimed nothing
+                hold = self.holds[pad]
+                self._claimed_nothing(hold)
+                self._put_back(put, hold.claim)
                 return
             if pad is not None:
                 left = self.holds[pad].claim
@@ -226,15 +228,12 @@ class Calls:
         else:
             self._not_dislodged(put, left, hold.claim)
 
-    def _put_back(self, put: Put) -> None:
-        hold = self.holds[put.pad]
-        self._claimed_nothing(hold)
-        hold.last_ns = put.ns
+    def _put_back(self, put: Put, claim: Claim) -> None:
         self.note(put.ns, PRESS_NOTE, f"{put.head()}: {put.player}'s pawn put back on the {put.location} it "
-                                      f"claimed at {say_ms(hold.claim.t_ms)} ms: the claim stands")
+                                      f"claimed at {say_ms(claim.t_ms)} ms: the claim stands")
 
     def _claim(self, put: Put, left: Claim | None) -> None:
-        self.holds[put.pad] = _Hold(put.claim(), put.ns)
+        self.holds[put.pad] = _Hold(put.claim())
         if put.player is not None:
             self.by_player[put.player] = put.pad
         self._claimed(put, left)
@@ -290,8 +289,7 @@ class Calls:
                 self._claimed(put, left, f", free: {gone}'s pawn had left it for the {went.location} "
                                          f"(pad {went.pad} at {say_ms(went.t_ms)} ms) (R-R6)")
             elif put.player is not None and put.player == holder.player:
-                self.note(put.ns, PRESS_NOTE, f"{put.head()}: {put.player}'s pawn put back on the {put.location} "
-                                              f"it claimed at {say_ms(holder.t_ms)} ms: the claim stands")
+                self._put_back(put, holder)
             else:
                 self._not_dislodged(put, left, holder)
                 continue
@@ -300,12 +298,12 @@ class Calls:
             later = self.history[holder.player]
             nxt = bisect_right(later, put.ns, key=lambda p: p.ns)
             if nxt == len(later):  # it has not pressed again: it holds the tile, the rest wait on it
-                self.holds[pad] = _Hold(holder, put.ns, waiting[i + 1:])
+                self.holds[pad] = _Hold(holder, waiting[i + 1:])
                 self.by_player[holder.player] = pad
                 return
             if later[nxt].pad != pad:  # it moved on: the tile is free again from when it was lifted
                 self.moves.append((later[nxt], holder.player, holder))
                 gone, went, holder = holder.player, later[nxt], None
-        if holder is not None:
-            self.holds[pad] = _Hold(holder, waiting[-1][0].ns)
+        if holder is not None:  # a claim by nobody known: it stands
+            self.holds[pad] = _Hold(holder)
 

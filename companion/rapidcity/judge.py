@@ -266,7 +266,7 @@ def _judge_instant(rnd: Round, rules: _Rules, presses: list[_Chain], calls: Call
                                               "pawn cannot land on two tiles at once, so who is on them is not known (R-R5)")
     for press in presses:
         player = None if press.player in doubled else press.player
-        calls.judge(rnd, calls.put(press.pad, rnd.location_of(press.pad), player, press.t_ms, press.ns))
+        calls.judge(rnd, calls.next_put(press.pad, rnd.location_of(press.pad), player, press.t_ms, press.ns))
         if not rules.one_instant:  # version 2 closed the window at the claim that completed it
             calls.close_if_all_hold(press.ns, press.t_ms, rnd.players)
     calls.close_if_all_hold(presses[0].ns, presses[0].t_ms, rnd.players)
