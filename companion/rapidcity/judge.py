@@ -131,6 +131,7 @@ class Referee:
     def __init__(self, rnd: Round) -> None:
         self.round = replace(rnd, events=())
         self._rules = _Rules.of(rnd.settings)
+        self._where = {tile.pad: tile.location for tile in rnd.tiles}
         self._edges: list[Edge] = list(rnd.events)
         self._rejudge()
 
@@ -153,7 +154,7 @@ class Referee:
         if self._pending or calls.waiting:
             calls = calls.copy()
             for group in _instants(self._pending):
-                _judge_instant(self.round, self._rules, group, calls)
+                self._judge_instant(group, calls)
             calls.settle()
         return _verdict(self.round, self._rules, calls)
 
@@ -228,12 +229,36 @@ class Referee:
         """Judge the presses, an instant at a time, whose chains can no longer grow."""
         pending, bounce_ns = self._pending, self._rules.bounce_ns
         while pending and now_ns - pending[0].last_ns >= bounce_ns:
+            if len(pending) == 1 or pending[1].ns != pending[0].ns:  # alone at its instant: the usual case
+                self._judge_instant([pending.popleft()], self._calls)
+                continue
             group = list(takewhile(lambda p: p.ns == pending[0].ns, pending))
             if any(now_ns - p.last_ns < bounce_ns for p in group):
                 return
             for _ in group:
                 pending.popleft()
-            _judge_instant(self.round, self._rules, group, self._calls)
+            self._judge_instant(group, self._calls)
+
+    def _judge_instant(self, presses: list[_Chain], calls: Calls) -> None:
+        """The presses that start at one instant, judged together: nothing but time orders a
+        call (R-R12), so the listing, the names and the pad numbers cannot decide between
+        them. One colour named on two tiles at one instant is on neither as far as the pads
+        can tell (R-R5: they never guess identity)."""
+        rnd, rules, at = self.round, self._rules, presses[0]
+        doubled: set[str | None] = set()
+        if rules.one_instant and len(presses) > 1:
+            named = [p.player for p in presses if p.player is not None]
+            doubled = {p for p in named if named.count(p) > 1}
+            for player in sorted(doubled):
+                pads = " and ".join(str(p.pad) for p in presses if p.player == player)
+                calls.note(at.ns, PRESS_NOTE, f"pads {pads} both name {player} at {say_ms(at.t_ms)} ms: one pawn "
+                                              "cannot land on two tiles at once, so who is on them is not known (R-R5)")
+        for press in presses:
+            player = None if press.player in doubled else press.player
+            calls.judge(rnd, calls.next_put(press.pad, self._where[press.pad], player, press.t_ms, press.ns))
+            if not rules.one_instant:  # version 2 closed the window at the claim that completed it
+                calls.close_if_all_hold(press.ns, press.t_ms, rnd.players)
+        calls.close_if_all_hold(at.ns, at.t_ms, rnd.players)
 
 
 def judge(rnd: Round) -> Verdict:
@@ -251,25 +276,6 @@ def _instants(presses: Iterable[_Chain]) -> Iterator[list[_Chain]]:
         group.append(press)
     if group:
         yield group
-
-
-def _judge_instant(rnd: Round, rules: _Rules, presses: list[_Chain], calls: Calls) -> None:
-    """The presses that start at one instant, judged together: nothing but time orders a
-    call (R-R12), so the listing, the names and the pad numbers cannot decide between them.
-    One colour named on two tiles at one instant is on neither as far as the pads can tell
-    (R-R5: they never guess identity)."""
-    named = [p.player for p in presses if p.player is not None]
-    doubled = {p for p in named if named.count(p) > 1} if rules.one_instant else set()
-    for player in sorted(doubled):
-        pads = " and ".join(str(p.pad) for p in presses if p.player == player)
-        calls.note(presses[0].ns, PRESS_NOTE, f"pads {pads} both name {player} at {say_ms(presses[0].t_ms)} ms: one "
-                                              "pawn cannot land on two tiles at once, so who is on them is not known (R-R5)")
-    for press in presses:
-        player = None if press.player in doubled else press.player
-        calls.judge(rnd, calls.next_put(press.pad, rnd.location_of(press.pad), player, press.t_ms, press.ns))
-        if not rules.one_instant:  # version 2 closed the window at the claim that completed it
-            calls.close_if_all_hold(press.ns, press.t_ms, rnd.players)
-    calls.close_if_all_hold(presses[0].ns, presses[0].t_ms, rnd.players)
 
 
 def _verdict(rnd: Round, rules: _Rules, calls: Calls) -> Verdict:
