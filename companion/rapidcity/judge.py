@@ -7,11 +7,17 @@ Order is decided by each edge's own time stamp, never by the order the events ar
 in: events are sorted by (time, pad, press before release, player) first, so callbacks
 delivered late or out of order cannot change a verdict (principle 3). Times are compared
 as whole nanoseconds so that 431.2 - 430.2 is exactly 1 ms and a pair at the tie
-threshold is never called a dead heat by a rounding error.
+threshold is never called a dead heat by a rounding error. Nothing but time may order a
+call (R-R12): presses that start at one instant are judged together, and a tie is a tie
+whatever the colours and pad numbers.
 
 The judge is built as a :class:`Referee` fed one edge at a time, so the live screen can
 keep one per card and pay per new edge, while the replay feeds a whole file at once:
 one piece of code, the same verdict (issue 12: a chattering pad must not slow the call).
+
+A card is judged under the version of the rules it was played with (``settings.rules``,
+model.RULES_VERSIONS): :class:`_Rules` holds what each version decides, so a stored game
+is replayed to the call it was given.
 
 Every decision leaves a note in plain words, because a verdict that cannot explain
 itself will not settle an argument at the table.
@@ -19,11 +25,23 @@ itself will not settle an argument at the table.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import deque
-from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from dataclasses import dataclass, replace
+from itertools import takewhile
+from typing import Any, Iterable, Iterator
 
+from companion.rapidcity.calls import (
+    EDGE_NOTE,
+    NS_PER_MS,
+    PRESS_NOTE,
+    Calls,
+    Claim,
+    Move,
+    Put,
+    say_duration,
+    say_ms,
+    to_ns,
+)
 from companion.rapidcity.model import (
     LAST_BULLET,
     ArmedCard,
@@ -32,52 +50,33 @@ from companion.rapidcity.model import (
     Edge,
     HealingCard,
     Round,
+    Settings,
     Touch,
     TwoCharactersCard,
 )
 
-NS_PER_MS = 1_000_000
-
-
-def _ns(t_ms: float) -> int:
-    return round(t_ms * NS_PER_MS)
-
-
-def _ms(t_ms: float) -> str:
-    """A time for a note: 431.2, -12.0, or more digits when they matter (431.237)."""
-    text = f"{t_ms:.3f}".rstrip("0")
-    return text + "0" if text.endswith(".") else text
-
-
-def _dur(ms: float) -> str:
-    """A setting's duration for a note: 5000, 1, 0.5."""
-    return str(int(ms)) if float(ms).is_integer() else _ms(ms)
+__all__ = ["Claim", "Move", "Referee", "Verdict", "judge", "verdict_to_json"]
 
 
 @dataclass(frozen=True)
-class Claim:
-    """A tile taken by a press (R-R4); ``player`` is None when nobody was identified (R-R5)."""
+class _Rules:
+    """What the version of the rules a card was played under decides (model.RULES_VERSIONS).
+    Version 3 (issue 25) made each call below depend on time alone; older cards keep theirs."""
 
-    pad: int
-    location: str
-    player: str | None
-    t_ms: float
-    dead_heat: bool = False
+    tie_ns: int  # closer than this is a tie (R-R8, R-R12); from version 3 equal stamps always are
+    bounce_ns: int  # an edge closer than this to its press is the same press (R-R4); from 3, equal stamps always are
+    chains: bool  # 3: measured from the press's previous edge, so a chain of bounces is one press (R-R4)
+    freed_tiles: bool  # 3: a tile its pawn left for another is free from when it left (R-R6, companion.rapidcity.calls)
+    one_instant: bool  # 3: presses at one instant are judged together: a name twice is nobody's (R-R5, R-R12)
+    false_starters_heal: bool  # 2: a false starter heals when the false-start setting is off (R-R8)
+    every_wrong_hand: bool  # 3: in ultimate mode every wrong-hand touch costs a bullet, not only a first (R-R9)
 
-
-@dataclass(frozen=True)
-class Move:
-    """A pawn lifted from the tile it claimed and put on another before the window closed
-    (R-R6): it is judged where it stands, and its first tile is free again. ``to_claim``
-    is False when the second tile was already someone else's (no dislodging)."""
-
-    player: str
-    from_pad: int
-    from_location: str
-    to_pad: int
-    to_location: str
-    t_ms: float
-    to_claim: bool = True
+    @classmethod
+    def of(cls, settings: Settings) -> _Rules:
+        v3 = settings.rules >= 3
+        tie, bounce = to_ns(settings.tie_ms), to_ns(settings.bounce_ms)
+        return cls(tie_ns=max(tie, 1) if v3 else tie, bounce_ns=max(bounce, 1) if v3 else bounce, chains=v3,
+                   freed_tiles=v3, one_instant=v3, false_starters_heal=not v3, every_wrong_hand=v3)
 
 
 @dataclass(frozen=True)
@@ -97,63 +96,20 @@ class Verdict:
 
 
 @dataclass
-class _Press:
-    """A debounced press while it is being assembled from its edges."""
+class _Chain:
+    """A press or release as its edges come in (R-R4): the first edge's time, the latest
+    edge's (from version 3 the chain goes on within the bounce window of it), and for a
+    press who is on the tile (R-R5), when that was named, and whether two names came at once."""
 
     pad: int
+    edge: str
     t_ms: float
     ns: int
+    last_ns: int
+    last_ms: float
     player: str | None
-
-
-# Timed notes are told in time order; at one instant, what the pads did (bounces) comes
-# before what the judge made of it (claims), and the window's closing comes last.
-_EDGE_NOTE, _PRESS_NOTE, _CLOSE_NOTE = 0, 1, 2
-
-
-@dataclass
-class _Calls:
-    """What the judge has made of the presses so far, in time order (R-R4..R-R6, R-R10).
-
-    Small on purpose: apart from the notes it holds at most a claim per tile and per
-    player, so :meth:`copy` (a provisional verdict while presses may still bounce) is cheap.
-    The notes are kept told in time order as they come (``keys`` beside ``texts``), so a
-    verdict reads them off instead of sorting a card's worth of notes again.
-    """
-
-    close_ns: int
-    close_label: str
-    why_closed: str = "time is up"
-    by_pad: dict[int, Claim] = field(default_factory=dict)
-    by_player: dict[str, Claim] = field(default_factory=dict)
-    moves: list[Move] = field(default_factory=list)
-    false_starts: list[_Press] = field(default_factory=list)
-    touch_presses: list[Claim] = field(default_factory=list)
-    late_presses: int = 0  # presses after the reveal on an Armed card (they claim nothing)
-    keys: list[tuple[int, int, int]] = field(default_factory=list)  # (ns, kind, order told) of each note
-    texts: list[str] = field(default_factory=list)
-
-    def note(self, ns: int, kind: int, text: str) -> None:
-        """A note about an instant, told among the others in time order (a press is judged
-        a bounce window after its edge, so its note may land before later edges' notes)."""
-        key = (ns, kind, len(self.keys))
-        if not self.keys or key >= self.keys[-1]:
-            self.keys.append(key)
-            self.texts.append(text)
-        else:
-            at = bisect_right(self.keys, key)
-            self.keys.insert(at, key)
-            self.texts.insert(at, text)
-
-    def timed_notes(self) -> list[str]:
-        """Every note about an instant, the window's closing among them (pad cards)."""
-        at = bisect_right(self.keys, (self.close_ns, _CLOSE_NOTE, len(self.keys)))
-        return [*self.texts[:at], f"the window closed at {self.close_label} ms: {self.why_closed}", *self.texts[at:]]
-
-    def copy(self) -> _Calls:
-        return _Calls(self.close_ns, self.close_label, self.why_closed, dict(self.by_pad), dict(self.by_player),
-                      list(self.moves), list(self.false_starts), list(self.touch_presses), self.late_presses,
-                      list(self.keys), list(self.texts))
+    named_ns: int | None
+    in_doubt: bool = False
 
 
 class Referee:
@@ -166,18 +122,17 @@ class Referee:
     delivered out of time order (a late callback) re-judges the card once from all its
     edges in time order, so the verdict never depends on arrival (principle 3).
 
-    A press is judged once no bounce of it can follow (``bounce_ms`` later), because a
-    bounce repeat may still name its player (R-R5); :meth:`verdict` judges the presses
-    still in their bounce window on a copy, so asking never changes what comes next.
+    A press is judged once no bounce of it can follow (``bounce_ms`` after its latest
+    edge), because a bounce repeat may still name its player (R-R5); presses that start at
+    one instant are judged together once all of theirs are over. :meth:`verdict` judges the
+    presses still open on a copy, so asking never changes what comes next.
     """
 
     def __init__(self, rnd: Round) -> None:
         self.round = replace(rnd, events=())
-        self._bounce_ns = _ns(rnd.settings.bounce_ms)
-        self._edges: list[Edge] = []
-        self._restart()
-        for edge in rnd.events:
-            self._edges.append(edge)
+        self._rules = _Rules.of(rnd.settings)
+        self._where = {tile.pad: tile.location for tile in rnd.tiles}
+        self._edges: list[Edge] = list(rnd.events)
         self._rejudge()
 
     @property
@@ -196,17 +151,18 @@ class Referee:
     def verdict(self) -> Verdict:
         """The call on every edge so far."""
         calls = self._calls
-        if self._pending:
+        if self._pending or calls.waiting:
             calls = calls.copy()
-            for press in self._pending:
-                _judge_press(self.round, press, calls)
-        return _verdict(self.round, calls)
+            for group in _instants(self._pending):
+                self._judge_instant(group, calls)
+            calls.settle()
+        return _verdict(self.round, self._rules, calls)
 
     def _restart(self) -> None:
         settings = self.round.settings
-        self._calls = _Calls(_ns(settings.window_ms), _dur(settings.window_ms))
-        self._accepted: dict[int, tuple[Edge, int, _Press | None]] = {}
-        self._pending: deque[_Press] = deque()
+        self._calls = Calls(to_ns(settings.window_ms), say_duration(settings.window_ms), self._rules.freed_tiles)
+        self._chains: dict[int, _Chain] = {}
+        self._pending: deque[_Chain] = deque()
         self._last: tuple[int, int, int, str] | None = None
 
     def _rejudge(self) -> None:
@@ -217,37 +173,92 @@ class Referee:
     def _take(self, edge: Edge, key: tuple[int, int, int, str]) -> None:
         """Debounce one edge (R-R4, principle 3), in time order.
 
-        An edge that is not within ``bounce_ms`` of the last accepted edge on its pad is
-        accepted and starts a new lockout; everything inside the lockout is the same press
-        (or release) and keeps the first edge's time. A bounce repeat may name the player the
-        first edge lacked (an RFID read landing a moment late); it never overrides one.
+        An edge within ``bounce_ms`` of its pad's current chain is the same press (or
+        release) and keeps the first edge's time; version 2 measured from the first edge,
+        version 3 from the latest, so a chain of bounces is one press. Any other edge starts
+        a chain. A bounce repeat may name the player the first edge lacked (an RFID read
+        landing a moment late); it never overrides one.
         """
         # ruling: R-R4 - a press within the bounce window after an edge on the same pad is the same press
         self._last = key
         ns = key[0]
-        while self._pending and ns - self._pending[0].ns >= self._bounce_ns:
-            _judge_press(self.round, self._pending.popleft(), self._calls)
-        calls = self._calls
-        last = self._accepted.get(edge.pad)
-        if last is not None and ns - last[1] < self._bounce_ns:
-            first, _, press = last
+        self._judge_ripe(ns)
+        chain = self._chains.get(edge.pad)
+        if chain is not None and ns - chain.last_ns < self._rules.bounce_ns:
             if edge.edge == "press":
-                calls.note(ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms: "
-                                           f"bounce of the {first.edge} at {_ms(first.t_ms)} ms")
-                if press is not None and edge.player is not None and edge.player != press.player:
-                    if press.player is None:
-                        press.player = edge.player
-                        calls.note(ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(first.t_ms)} ms: "
-                                                   f"player {edge.player} named by its bounce")
-                    else:
-                        calls.note(ns, _EDGE_NOTE, f"pad {edge.pad} press at {_ms(edge.t_ms)} ms names "
-                                                   f"{edge.player}, but the press it bounces names "
-                                                   f"{press.player}: kept {press.player}")
+                self._bounce(edge, ns, chain)
+            if self._rules.chains:
+                chain.last_ns, chain.last_ms = ns, edge.t_ms
             return
-        press = _Press(edge.pad, edge.t_ms, ns, edge.player) if edge.edge == "press" else None
-        if press is not None:
-            self._pending.append(press)
-        self._accepted[edge.pad] = (edge, ns, press)
+        chain = _Chain(edge.pad, edge.edge, edge.t_ms, ns, ns, edge.t_ms, None, None)
+        self._chains[edge.pad] = chain
+        if edge.edge == "press":
+            self._pending.append(chain)
+            if edge.player is not None:
+                chain.player, chain.named_ns = edge.player, ns
+
+    def _bounce(self, edge: Edge, ns: int, chain: _Chain) -> None:
+        calls, rules = self._calls, self._rules
+        first = f"{chain.edge} at {say_ms(chain.t_ms)} ms"
+        if ns - chain.ns < rules.bounce_ns:
+            calls.note(ns, EDGE_NOTE, f"pad {edge.pad} press at {say_ms(edge.t_ms)} ms: bounce of the {first}")
+        else:
+            # ruling: R-R4 - a chain of bounces is one press, with the time of its first edge
+            calls.note(ns, EDGE_NOTE, f"pad {edge.pad} press at {say_ms(edge.t_ms)} ms: bounce of the {first}, "
+                                      f"less than {say_duration(self.round.settings.bounce_ms)} ms after the edge at "
+                                      f"{say_ms(chain.last_ms)} ms: a chain of bounces is one press (R-R4)")
+        if chain.edge != "press" or edge.player is None or edge.player == chain.player:
+            return
+        named = f"pad {edge.pad} press at {say_ms(chain.t_ms)} ms"
+        if chain.in_doubt:
+            calls.note(ns, EDGE_NOTE, f"{named} is named {edge.player} at {say_ms(edge.t_ms)} ms, but it was named "
+                                      "twice at one instant before: who is on it is not known (R-R5)")
+        elif chain.player is None:
+            chain.player, chain.named_ns = edge.player, ns
+            calls.note(ns, EDGE_NOTE, f"{named}: player {edge.player} named by its bounce")
+        elif rules.one_instant and ns == chain.named_ns:
+            # ruling: R-R5, R-R12 - two names at one instant: the pads never guess identity, names never order
+            calls.note(ns, EDGE_NOTE, f"{named} is named both {chain.player} and {edge.player} at "
+                                      f"{say_ms(edge.t_ms)} ms: who is on the tile is not known (R-R5)")
+            chain.player, chain.in_doubt = None, True
+        else:
+            calls.note(ns, EDGE_NOTE, f"pad {edge.pad} press at {say_ms(edge.t_ms)} ms names {edge.player}, but the "
+                                      f"press it bounces names {chain.player}: kept {chain.player}")
+
+    def _judge_ripe(self, now_ns: int) -> None:
+        """Judge the presses, an instant at a time, whose chains can no longer grow."""
+        pending, bounce_ns = self._pending, self._rules.bounce_ns
+        while pending and now_ns - pending[0].last_ns >= bounce_ns:
+            if len(pending) == 1 or pending[1].ns != pending[0].ns:  # alone at its instant: the usual case
+                self._judge_instant([pending.popleft()], self._calls)
+                continue
+            group = list(takewhile(lambda p: p.ns == pending[0].ns, pending))
+            if any(now_ns - p.last_ns < bounce_ns for p in group):
+                return
+            for _ in group:
+                pending.popleft()
+            self._judge_instant(group, self._calls)
+
+    def _judge_instant(self, presses: list[_Chain], calls: Calls) -> None:
+        """The presses that start at one instant, judged together: nothing but time orders a
+        call (R-R12), so the listing, the names and the pad numbers cannot decide between
+        them. One colour named on two tiles at one instant is on neither as far as the pads
+        can tell (R-R5: they never guess identity)."""
+        rnd, rules, at = self.round, self._rules, presses[0]
+        doubled: set[str | None] = set()
+        if rules.one_instant and len(presses) > 1:
+            named = [p.player for p in presses if p.player is not None]
+            doubled = {p for p in named if named.count(p) > 1}
+            for player in sorted(doubled):
+                pads = " and ".join(str(p.pad) for p in presses if p.player == player)
+                calls.note(at.ns, PRESS_NOTE, f"pads {pads} both name {player} at {say_ms(at.t_ms)} ms: one pawn "
+                                              "cannot land on two tiles at once, so who is on them is not known (R-R5)")
+        for press in presses:
+            player = None if press.player in doubled else press.player
+            calls.judge(rnd, calls.next_put(press.pad, self._where[press.pad], player, press.t_ms, press.ns))
+            if not rules.one_instant:  # version 2 closed the window at the claim that completed it
+                calls.close_if_all_hold(press.ns, press.t_ms, rnd.players)
+        calls.close_if_all_hold(at.ns, at.t_ms, rnd.players)
 
 
 def judge(rnd: Round) -> Verdict:
@@ -255,7 +266,19 @@ def judge(rnd: Round) -> Verdict:
     return Referee(rnd).verdict()
 
 
-def _verdict(rnd: Round, calls: _Calls) -> Verdict:
+def _instants(presses: Iterable[_Chain]) -> Iterator[list[_Chain]]:
+    """Presses in time order, grouped by the instant they start."""
+    group: list[_Chain] = []
+    for press in presses:
+        if group and press.ns != group[0].ns:
+            yield group
+            group = []
+        group.append(press)
+    if group:
+        yield group
+
+
+def _verdict(rnd: Round, rules: _Rules, calls: Calls) -> Verdict:
     """The call once every press is judged: who stands where, bullets, healing, totals."""
     card = rnd.card
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
@@ -264,12 +287,13 @@ def _verdict(rnd: Round, calls: _Calls) -> Verdict:
     notes = calls.timed_notes() if pad_card else list(calls.texts)
     claims: tuple[Claim, ...] = ()
     heats: tuple[tuple[Claim, Claim], ...] = ()
-    false_starters = {p.player for p in calls.false_starts if p.player} if rnd.settings.false_start_bullet else set()
+    false_starters = {p.player for p in calls.false_starts if p.player}
     if pad_card:
-        claims = tuple(sorted(calls.by_pad.values(), key=lambda c: (_ns(c.t_ms), c.pad)))
-        claims, heats = _mark_dead_heats(claims, _ns(rnd.settings.tie_ms), notes)
+        claims, heats = _mark_dead_heats(calls.claims(), rnd.settings, rules, notes)
         if isinstance(card, HealingCard):
-            _judge_healing(rnd, card, claims, false_starters, healed, notes)
+            # ruling: R-R8 - a false starter does not heal, whatever the false-start setting (version 2: when on)
+            no_heal = false_starters if rnd.settings.false_start_bullet or not rules.false_starters_heal else set()
+            _judge_healing(rnd, rules, card, claims, no_heal, healed, notes)
         else:
             _judge_character(rnd, card, claims, calls.close_label, penalties, notes)
         if rnd.touches:
@@ -278,7 +302,7 @@ def _verdict(rnd: Round, calls: _Calls) -> Verdict:
         if calls.late_presses:
             # Pawns are grabbed, not placed: pad presses are kept as evidence but claim nothing.
             notes.append(f"pad presses do not count on a {card.label()} card")
-        _judge_armed(rnd, card, penalties, notes)
+        _judge_armed(rnd, rules, card, penalties, notes)
     else:
         _judge_disarmed(rnd, card, calls.touch_presses, penalties, notes)
     if rnd.settings.false_start_bullet:
@@ -304,9 +328,9 @@ def _verdict(rnd: Round, calls: _Calls) -> Verdict:
         notes=tuple(notes),
         dead_heats=heats,
         window_closed_ms=calls.close_ns / NS_PER_MS,
-        moves=tuple(calls.moves),
+        moves=calls.moved(),
         touch_presses=tuple(calls.touch_presses),
-        false_starts=tuple(Claim(p.pad, rnd.location_of(p.pad), p.player, p.t_ms) for p in calls.false_starts),
+        false_starts=tuple(p.claim() for p in calls.false_starts),
     )
 
 
@@ -339,88 +363,17 @@ def _claim_json(claim: Claim) -> dict[str, Any]:
 
 
 def _edge_order(edge: Edge) -> tuple[int, int, int, str]:
-    return (_ns(edge.t_ms), edge.pad, edge.edge != "press", edge.player or "")
+    return (to_ns(edge.t_ms), edge.pad, edge.edge != "press", edge.player or "")
 
 
-def _judge_press(rnd: Round, press: _Press, calls: _Calls) -> None:
-    """One debounced press, once its player is settled, against the calls so far:
-    a false start, a claim, a move, a press that claims nothing, or a touch (R-R10)."""
-    at = f"pad {press.pad} press at {_ms(press.t_ms)} ms"
-    head = at + (f" by {press.player}" if press.player else "")
-    location = rnd.location_of(press.pad)
-    card = rnd.card
-
-    def note(text: str) -> None:
-        calls.note(press.ns, _PRESS_NOTE, text)
-
-    if press.ns < 0:
-        # ruling: R-R4 - a press before the reveal is a false start, never a claim
-        calls.false_starts.append(press)
-        note(f"{head}: false start, not a claim")
-    elif press.ns > calls.close_ns:
-        note(f"{head}: after the window closed at {calls.close_label} ms, does not count")
-    elif isinstance(card, ArmedCard):
-        calls.late_presses += 1
-    elif isinstance(card, DisarmedCard):
-        # ruling: R-R10 - a pad press during a Disarmed card is a touch: the pawn on that tile was moved
-        calls.touch_presses.append(Claim(press.pad, location, press.player, press.t_ms))
-        whose = f"{press.player}'s pawn" if press.player else "a pawn"
-        note(f"{at}: {whose} on the {location} was moved on a {card.label()} card: a press is a touch (R-R10)")
-    elif press.pad in calls.by_pad:
-        _press_on_a_claimed_tile(press, location, calls, head, note)
-    else:
-        _claim_a_free_tile(rnd, press, location, calls, at, note)
-
-
-def _press_on_a_claimed_tile(press: _Press, location: str, calls: _Calls, head: str, note: Any) -> None:
-    owner = calls.by_pad[press.pad]
-    if press.player is not None and press.player == owner.player:
-        note(f"{head}: {press.player}'s pawn put back on the {location} it claimed at {_ms(owner.t_ms)} ms: "
-             "the claim stands")
-        return
-    # ruling: R-R4, R-R6 - no dislodging: the pawn put on a claimed tile claims nothing
-    why = f"tile already claimed by {owner.player or 'an unknown player'} at {_ms(owner.t_ms)} ms (no dislodging)"
-    mine = calls.by_player.pop(press.player, None) if press.player is not None else None
-    if mine is None:
-        note(f"{head}: {why}")
-        return
-    # ruling: R-R6 - where the pawn stands at the close counts: it left its first tile, which is free again
-    del calls.by_pad[mine.pad]
-    calls.moves.append(Move(press.player, mine.pad, mine.location, press.pad, location, press.t_ms, False))
-    note(f"{head}: {why}; {press.player}'s pawn left the {mine.location} (pad {mine.pad}), "
-         "which is free again: it stands on no tile of its own (R-R6)")
-
-
-def _claim_a_free_tile(rnd: Round, press: _Press, location: str, calls: _Calls, at: str, note: Any) -> None:
-    claim = Claim(press.pad, location, press.player, press.t_ms)
-    calls.by_pad[press.pad] = claim
-    if press.player is None:
-        # ruling: R-R5 - the pads decide order and time, never identity
-        note(f"{at}: claims the {location}, but no player is known: the tile goes to nobody (R-R5)")
-        return
-    earlier = calls.by_player.get(press.player)
-    calls.by_player[press.player] = claim
-    if earlier is None:
-        note(f"{at}: {press.player} claims the {location}")
-    else:
-        # ruling: R-R6 - a pawn lifted and put on another tile is judged there; its first tile is free again
-        del calls.by_pad[earlier.pad]
-        calls.moves.append(Move(press.player, earlier.pad, earlier.location, press.pad, location, press.t_ms))
-        note(f"{at}: {press.player} moved from the {earlier.location} (pad {earlier.pad}, claimed at "
-             f"{_ms(earlier.t_ms)} ms) to the {location}: judged here, pad {earlier.pad} is free again (R-R6)")
-    if len(calls.by_player) == len(rnd.players) and calls.why_closed == "time is up":
-        # ruling: R-R6 - the window closes when every player has claimed
-        calls.close_ns, calls.close_label, calls.why_closed = press.ns, _ms(press.t_ms), "every player had claimed"
-
-
-def _mark_dead_heats(claims: list[Claim], tie_ns: int,
+def _mark_dead_heats(claims: list[Claim], settings: Settings, rules: _Rules,
                      notes: list[str]) -> tuple[tuple[Claim, ...], tuple[tuple[Claim, Claim], ...]]:
     """Flag every pair of claims closer than ``tie_ms``: the pads cannot tell their order."""
-    stamps = [_ns(c.t_ms) for c in claims]
+    stamps = [to_ns(c.t_ms) for c in claims]
     pairs: list[tuple[int, int]] = []
     for i in range(len(claims)):
         j = i + 1
-        while j < len(claims) and stamps[j] - stamps[i] < tie_ns:
+        while j < len(claims) and stamps[j] - stamps[i] < rules.tie_ns:
             pairs.append((i, j))
             j += 1
     tied = {i for pair in pairs for i in pair}
@@ -428,9 +381,20 @@ def _mark_dead_heats(claims: list[Claim], tie_ns: int,
                    for i, c in enumerate(claims))
     for i, j in pairs:
         a, b = marked[i], marked[j]
-        notes.append(f"pads {a.pad} and {b.pad} claimed at {_ms(a.t_ms)} and {_ms(b.t_ms)} ms: "
-                     f"closer than the tie threshold, a dead heat")
+        if _equal_only(stamps[j] - stamps[i], settings):
+            notes.append(f"pads {a.pad} and {b.pad} claimed at the same instant, {say_ms(a.t_ms)} ms: a dead heat "
+                         "(equal stamps always are, R-R8)")
+        else:
+            notes.append(f"pads {a.pad} and {b.pad} claimed at {say_ms(a.t_ms)} and {say_ms(b.t_ms)} ms: "
+                         f"closer than the tie threshold, a dead heat")
     return marked, tuple((marked[i], marked[j]) for i, j in pairs)
+
+
+def _equal_only(gap_ns: int, settings: Settings) -> bool:
+    """Whether a tie is one only because the stamps are equal, not closer than the
+    threshold (a threshold of 0; from version 3 of the rules, R-R8, R-R12)."""
+    # ruling: R-R8, R-R12 - equal stamps are always a tie, even with the threshold at 0
+    return gap_ns >= to_ns(settings.tie_ms)
 
 
 def _judge_character(rnd: Round, card: CharacterCard | TwoCharactersCard, claims: Iterable[Claim],
@@ -446,23 +410,22 @@ def _judge_character(rnd: Round, card: CharacterCard | TwoCharactersCard, claims
             penalties.append((player, f"is on the {claim.location} (pad {claim.pad}), "
                                       f"not allowed on a {card.label()} card"))
         else:
-            notes.append(f"{player} is on the {claim.location} (pad {claim.pad}) at {_ms(claim.t_ms)} ms: safe")
+            notes.append(f"{player} is on the {claim.location} (pad {claim.pad}) at {say_ms(claim.t_ms)} ms: safe")
 
 
-def _judge_healing(rnd: Round, card: HealingCard, claims: tuple[Claim, ...], false_starters: set[str],
-                   healed: list[str], notes: list[str]) -> None:
+def _judge_healing(rnd: Round, rules: _Rules, card: HealingCard, claims: tuple[Claim, ...],
+                   false_starters: set[str], healed: list[str], notes: list[str]) -> None:
     # ruling: R-R8 - the first claim on the building shown heals; a dead heat heals both
     on_site = [c for c in claims if c.location == card.location]
     if not on_site:
         notes.append(f"nobody claimed a {card.location} tile: nobody heals")
     else:
-        tie_ns = _ns(rnd.settings.tie_ms)
-        first_ns = _ns(on_site[0].t_ms)
+        first_ns = to_ns(on_site[0].t_ms)
         # a dead heat with a claim on another building shares nothing: only ties on the building count
-        firsts = on_site[:1] + [c for c in on_site[1:] if _ns(c.t_ms) - first_ns < tie_ns]
+        firsts = on_site[:1] + [c for c in on_site[1:] if to_ns(c.t_ms) - first_ns < rules.tie_ns]
         heat = " (dead heat)" if len(firsts) > 1 else ""
         for claim in on_site:
-            where = f"on the {card.location} (pad {claim.pad}) at {_ms(claim.t_ms)} ms"
+            where = f"on the {card.location} (pad {claim.pad}) at {say_ms(claim.t_ms)} ms"
             if claim not in firsts:
                 notes.append(f"{claim.player or 'an unknown player'} {where}: not first, no healing")
             elif claim.player is None:
@@ -483,7 +446,7 @@ def _judge_healing(rnd: Round, card: HealingCard, claims: tuple[Claim, ...], fal
 
 
 def _touch_order(touch: Touch) -> tuple[int, str, str, str]:
-    return (_ns(touch.t_ms), touch.by, touch.pawn, touch.hand or "")
+    return (to_ns(touch.t_ms), touch.by, touch.pawn, touch.hand or "")
 
 
 def _live_touches(rnd: Round, notes: list[str]) -> list[Touch]:
@@ -491,67 +454,76 @@ def _live_touches(rnd: Round, notes: list[str]) -> list[Touch]:
     live = []
     for touch in sorted(rnd.touches, key=_touch_order):
         if touch.t_ms < 0:
-            notes.append(f"{touch.by} touched {touch.pawn}'s pawn at {_ms(touch.t_ms)} ms, "
+            notes.append(f"{touch.by} touched {touch.pawn}'s pawn at {say_ms(touch.t_ms)} ms, "
                          "before the reveal: does not count")
         else:
             live.append(touch)
     return live
 
 
-def _first_touches(rnd: Round, notes: list[str]) -> dict[str, list[Touch]]:
+def _first_touches(rnd: Round, rules: _Rules, live: list[Touch], notes: list[str]) -> dict[str, list[Touch]]:
     """For each pawn touched, the touches that count as first (R-R9, R-R12).
 
-    Touches closer than the tie threshold to the earliest on a pawn are simultaneous:
-    the table cannot say who was first. If the pawn's owner is among them, the owner
-    counts as first; otherwise each of them counts as first. Names and seats never
-    order anything here, so the call is the same whoever is called what.
+    Touches closer than the tie threshold to the earliest on a pawn are simultaneous
+    (from version 3, equal times always are): the table cannot say who was first. If the
+    pawn's owner is among them, the owner counts as first; otherwise each of them counts
+    as first. Names and seats never order anything here, so the call is the same whoever
+    is called what.
     """
-    tie_ns = _ns(rnd.settings.tie_ms)
     on_pawn: dict[str, list[Touch]] = {}
-    for touch in _live_touches(rnd, notes):
+    for touch in live:
         on_pawn.setdefault(touch.pawn, []).append(touch)
     firsts: dict[str, list[Touch]] = {}
     for pawn, touches in on_pawn.items():
-        start = _ns(touches[0].t_ms)
-        tied = [t for t in touches if _ns(t.t_ms) - start < tie_ns] or touches[:1]
+        start = to_ns(touches[0].t_ms)
+        tied = [t for t in touches if to_ns(t.t_ms) - start < rules.tie_ns] or touches[:1]
         by_toucher: dict[str, Touch] = {}
         for touch in tied:
             by_toucher.setdefault(touch.by, touch)
+        when = (f"at the same instant, {say_ms(touches[0].t_ms)} ms (equal times are always a tie)"
+                if _equal_only(to_ns(tied[-1].t_ms) - start, rnd.settings)
+                else f"within the tie threshold at {say_ms(touches[0].t_ms)} ms")
         # ruling: R-R12 - equal times within the tie threshold: the owner counts as first; never by name or seat
         if len(by_toucher) > 1 and pawn in by_toucher:
             first = [by_toucher[pawn]]
             others = ", ".join(sorted(b for b in by_toucher if b != pawn))
-            notes.append(f"{pawn}'s pawn touched by {pawn} and {others} within the tie threshold at "
-                         f"{_ms(touches[0].t_ms)} ms: the owner gets the benefit of the doubt and counts as first (R-R12)")
+            notes.append(f"{pawn}'s pawn touched by {pawn} and {others} {when}: "
+                         "the owner gets the benefit of the doubt and counts as first (R-R12)")
         else:
             first = list(by_toucher.values())
             if len(first) > 1:
                 who = " and ".join(sorted(by_toucher))
-                notes.append(f"{pawn}'s pawn touched by {who} within the tie threshold at {_ms(touches[0].t_ms)} ms: "
+                notes.append(f"{pawn}'s pawn touched by {who} {when}: "
                              "nobody can say who was first, so each counts as first (R-R12)")
         firsts[pawn] = first
         for touch in touches:
             if touch not in tied:
                 earlier = first[0]
-                notes.append(f"{touch.by} touched {pawn}'s pawn at {_ms(touch.t_ms)} ms, after {earlier.by} "
-                             f"at {_ms(earlier.t_ms)} ms: the first touch decides")
+                notes.append(f"{touch.by} touched {pawn}'s pawn at {say_ms(touch.t_ms)} ms, after {earlier.by} "
+                             f"at {say_ms(earlier.t_ms)} ms: the first touch decides")
     return firsts
 
 
-def _judge_armed(rnd: Round, card: ArmedCard, penalties: list[tuple[str, str]], notes: list[str]) -> None:
+def _judge_armed(rnd: Round, rules: _Rules, card: ArmedCard, penalties: list[tuple[str, str]],
+                 notes: list[str]) -> None:
     # ruling: R-R9 - for each pawn, who touched it first decides
-    attacker = card.player
-    firsts = _first_touches(rnd, notes)
+    live = _live_touches(rnd, notes)
+    firsts = _first_touches(rnd, rules, live, notes)
     for pawn in rnd.players:
         if pawn not in firsts:
             notes.append(f"nobody touched {pawn}'s pawn")
         for touch in firsts.get(pawn, ()):
-            _armed_touch(rnd, card, attacker, pawn, touch, penalties, notes)
+            _armed_touch(rnd, card, pawn, touch, penalties, notes)
+    if rnd.settings.ultimate and rules.every_wrong_hand:
+        # ruling: R-R9 - ultimate mode: every touch made with the wrong hand costs a bullet, first or not
+        for touch in live:
+            if not any(touch is first for first in firsts[touch.pawn]):
+                _hand_used(card, touch, penalties, notes)
 
 
-def _armed_touch(rnd: Round, card: ArmedCard, attacker: str, pawn: str, touch: Touch,
+def _armed_touch(rnd: Round, card: ArmedCard, pawn: str, touch: Touch,
                  penalties: list[tuple[str, str]], notes: list[str]) -> None:
-    at = f"at {_ms(touch.t_ms)} ms"
+    attacker, at = card.player, f"at {say_ms(touch.t_ms)} ms"
     if touch.by == attacker and pawn == attacker:
         penalties.append((attacker, f"caught their own pawn as the attacker {at}"))
     elif touch.by == attacker:
@@ -561,13 +533,18 @@ def _armed_touch(rnd: Round, card: ArmedCard, attacker: str, pawn: str, touch: T
     else:
         penalties.append((touch.by, f"caught {pawn}'s pawn {at}, not their own"))
     if rnd.settings.ultimate:
-        # ruling: R-R9 - ultimate mode: the hand shown on the card, or a bullet
-        if touch.hand is None:
-            notes.append(f"{touch.by}'s touch of {pawn}'s pawn {at} has no hand recorded: no hand penalty")
-        elif touch.hand != card.hand:
-            penalties.append((touch.by, f"used the {touch.hand} hand {at}; the card shows the {card.hand}"))
-        else:
-            notes.append(f"{touch.by} used the {touch.hand} hand {at}, as the card shows")
+        _hand_used(card, touch, penalties, notes)
+
+
+def _hand_used(card: ArmedCard, touch: Touch, penalties: list[tuple[str, str]], notes: list[str]) -> None:
+    # ruling: R-R9 - ultimate mode: the hand shown on the card, or a bullet
+    at = f"at {say_ms(touch.t_ms)} ms"
+    if touch.hand is None:
+        notes.append(f"{touch.by}'s touch of {touch.pawn}'s pawn {at} has no hand recorded: no hand penalty")
+    elif touch.hand != card.hand:
+        penalties.append((touch.by, f"used the {touch.hand} hand {at}; the card shows the {card.hand}"))
+    else:
+        notes.append(f"{touch.by} used the {touch.hand} hand {at}, as the card shows")
 
 
 def _judge_disarmed(rnd: Round, card: DisarmedCard, presses: list[Claim],
@@ -576,9 +553,9 @@ def _judge_disarmed(rnd: Round, card: DisarmedCard, presses: list[Claim],
     live = _live_touches(rnd, notes)
     for touch in live:
         whose = "their own" if touch.pawn == touch.by else f"{touch.pawn}'s"
-        penalties.append((touch.by, f"touched {whose} pawn at {_ms(touch.t_ms)} ms on a disarmed card"))
+        penalties.append((touch.by, f"touched {whose} pawn at {say_ms(touch.t_ms)} ms on a disarmed card"))
     for press in presses:
-        where = f"the {press.location} (pad {press.pad}) at {_ms(press.t_ms)} ms"
+        where = f"the {press.location} (pad {press.pad}) at {say_ms(press.t_ms)} ms"
         movers = sorted({t.by for t in live if t.pawn == press.player and t.by != press.player})
         # ruling: R-R10 - a press is a touch: the pawn's owner takes the bullet unless the table names someone else
         if press.player is None:
@@ -594,10 +571,10 @@ def _judge_disarmed(rnd: Round, card: DisarmedCard, presses: list[Claim],
         notes.append("nobody touched a pawn")
 
 
-def _false_start_penalties(false_starts: list[_Press], penalties: list[tuple[str, str]], notes: list[str]) -> None:
+def _false_start_penalties(false_starts: list[Put], penalties: list[tuple[str, str]], notes: list[str]) -> None:
     # ruling: R-R13 - with the setting on, a false start costs a bullet on every card type (R-R4)
     for press in false_starts:
-        at = f"on pad {press.pad} at {_ms(press.t_ms)} ms"
+        at = f"on pad {press.pad} at {say_ms(press.t_ms)} ms"
         if press.player is None:
             notes.append(f"false start {at}: no player is known, nobody takes its bullet (R-R5)")
         else:

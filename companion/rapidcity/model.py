@@ -28,6 +28,10 @@ RULES_VERSIONS: dict[int, str] = {
     2: "a moved pawn is judged where it stands (R-R6), a press on a Disarmed card is a touch (R-R10), "
        "simultaneous touches favour the owner (R-R12), false starts cost a bullet on every card (R-R13) "
        "(2026-12-02)",
+    3: "equal stamps always tie and no colour, seat or pad number orders a call (R-R8, R-R12), a chain of "
+       "bounces is one press (R-R4), a tile its pawn left for another is free from when it left (R-R6), "
+       "a false starter never heals (R-R8), every wrong-hand touch costs a bullet in ultimate mode (R-R9) "
+       "(2026-12-06)",
 }
 RULES = max(RULES_VERSIONS)
 

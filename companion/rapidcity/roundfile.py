@@ -343,7 +343,7 @@ def parse_settings(data: Any) -> Settings:
             values[key] = value
         elif SETTING_TYPES[key] == "version":
             if not isinstance(value, int) or isinstance(value, bool) or value not in RULES_VERSIONS:
-                raise InputError(f"{where}: a version of the Rapid City rules, 1 to {RULES}, got {quote(value)}")
+                raise InputError(f"{where}: a version of the Rapid City rules, 1 to {RULES}, got {_kind(value)}")
             values[key] = value
         else:
             values[key] = _number(value, where)

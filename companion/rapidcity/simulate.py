@@ -3,15 +3,19 @@
 The referee's promise is that switch bounce and late, reordered callbacks never change a
 verdict (docs/architecture.md, principle 3). To test that we need rounds where the truth is known:
 this module plays a card with simulated players (reactions of 250-900 ms, sometimes a
-wrong tile, a taken tile, a near tie or a false start) and returns both the clean edges
-(one press and one release per placement) and what a backend really delivers: every
-edge with a bounce train of 0-8 extra edges within 5 ms, each callback arriving 0-100 ms
+wrong tile, a taken tile, a near tie or a false start; on request, a pawn lifted and put
+on another tile, which frees its first one for the others, R-R6) and returns both the
+clean edges (one press and one release per placement) and what a backend really
+delivers: every edge with a bounce train of 0-8 extra edges within 5 ms (on request, a
+switch that chatters on for a few bounce windows, each edge within the window of the one
+before: one press from version 3 of the rules, R-R4), each callback arriving 0-100 ms
 late, hence out of order. The hardware sim backend replays ``edges`` through gpiozero
 mock pins in ``delivery`` order.
 
 Physical limits the script keeps, because the pads could not show anything else: a pad
 that is down cannot be pressed again until it is up, and two pawns never land on one
-tile at once, so presses on a pad are spaced by more than the bounce window.
+tile at once, so presses on a pad are spaced by more than the bounce window, and a pawn
+is lifted before it is put down elsewhere.
 
 Pure: all randomness comes from ``random.Random(seed)``.
 """
@@ -44,6 +48,11 @@ DETOUR_MS = (80, 300)
 BOUNCE_TRAIN_MS = 5
 MAX_BOUNCE_EDGES = 8
 JITTER_MS = 100
+#: a chattering switch: this many more pairs of edges (open, closed) after a press, each edge at
+#: most 0.9 of the bounce window after the one before
+CHATTER_PAIRS = (2, 3)
+#: how often one pawn may be lifted and put down elsewhere
+MOVES_EACH = 2
 
 
 @dataclass(frozen=True)
@@ -76,48 +85,68 @@ class Simulation:
 
 @dataclass
 class _Pads:
-    """The clean presses so far, and when each pad may next be pressed."""
+    """The clean presses so far, each one's chatter, and when each pad may next be pressed."""
 
     gap_ns: int
+    bounce_ns: int
+    chatter_rate: float = 0.0
     presses: list[tuple[int, int, str, int]] = field(default_factory=list)  # (t, pad, player, hold)
+    chatter: dict[int, tuple[int, ...]] = field(default_factory=dict)  # press index -> offsets of its chatter
     free_at: dict[int, int] = field(default_factory=dict)
     claimed: set[int] = field(default_factory=set)
 
     def can_press(self, pad: int, t_ns: int) -> bool:
         return t_ns >= self.free_at.get(pad, -10**15)
 
-    def press(self, pad: int, t_ns: int, player: str, rng: random.Random) -> None:
-        hold = _ms_ns(rng.uniform(*HOLD_MS))
+    def press(self, pad: int, t_ns: int, player: str, rng: random.Random, hold: int | None = None) -> int:
+        """A pawn put on ``pad`` at ``t_ns`` (lifted ``hold`` later); its hold."""
+        hold = _ms_ns(rng.uniform(*HOLD_MS)) if hold is None else hold
+        if self.chatter_rate and rng.random() < self.chatter_rate:
+            offsets, at = [], 0
+            for _ in range(2 * rng.randint(*CHATTER_PAIRS)):
+                at += round(self.bounce_ns * rng.uniform(0.1, 0.9))
+                offsets.append(at)
+            self.chatter[len(self.presses)] = tuple(offsets)
+            hold = max(hold, at + self.gap_ns)  # lifted after the chatter, never inside it
         self.presses.append((t_ns, pad, player, hold))
         self.free_at[pad] = t_ns + hold + self.gap_ns
         if t_ns >= 0:
             self.claimed.add(pad)
+        return hold
 
 
 def simulate(card: Card, players: Sequence[str], tiles: Sequence[Tile], seed: int, *,
              bullets: dict[str, int] | None = None, settings: Settings = Settings(),
-             tie_rate: float = 0.15, mistake_rate: float = 0.1, false_start_rate: float = 0.02) -> Simulation:
-    """Play ``card`` at a simulated table; the same arguments always give the same table."""
+             tie_rate: float = 0.15, mistake_rate: float = 0.1, false_start_rate: float = 0.02,
+             move_rate: float = 0.0, chatter_rate: float = 0.0) -> Simulation:
+    """Play ``card`` at a simulated table; the same arguments always give the same table.
+
+    ``move_rate``: how often a pawn just put down is lifted and put on another tile (at most
+    MOVES_EACH times); ``chatter_rate``: how often a press chatters on (the module docstring).
+    Both are off by default, which leaves every seed's table as it was before they existed."""
     rng = random.Random(seed)
     players, tiles = tuple(players), tuple(tiles)
-    pads = _Pads(gap_ns=_ms_ns(settings.bounce_ms) + _ms_ns(BOUNCE_TRAIN_MS) + NS_PER_MS)
+    bounce_ns = _ms_ns(settings.bounce_ms)
+    pads = _Pads(gap_ns=bounce_ns + _ms_ns(BOUNCE_TRAIN_MS) + NS_PER_MS, bounce_ns=bounce_ns, chatter_rate=chatter_rate)
     touches: tuple[Touch, ...] = ()
     if isinstance(card, (CharacterCard, TwoCharactersCard, HealingCard)):
-        _race_for_tiles(card, players, tiles, pads, rng, tie_rate, mistake_rate, false_start_rate)
+        _race_for_tiles(card, players, tiles, pads, rng, tie_rate, mistake_rate, false_start_rate, move_rate)
     elif isinstance(card, ArmedCard):
         touches = _armed_touches(card, players, rng, mistake_rate)
     elif isinstance(card, DisarmedCard):
         touches = tuple(Touch(p, rng.choice(players), _ms(rng), rng.choice(("right", "left")))
                         for p in players if rng.random() < mistake_rate)
     clean_edges: list[tuple[int, int, bool, str | None]] = []
-    for t, pad, player, hold in pads.presses:
+    chatter: list[tuple[int, int, bool, None]] = []
+    for i, (t, pad, player, hold) in enumerate(pads.presses):
         clean_edges += [(t, pad, True, player), (t + hold, pad, False, None)]
+        chatter += [(t + off, pad, k % 2 == 1, None) for k, off in enumerate(pads.chatter.get(i, ()))]
     clean_edges.sort(key=lambda e: (e[0], e[1], not e[2]))
     clean = Round(players, tiles, card, dict(bullets or {p: 0 for p in players}), settings,
                   tuple(Edge(pad, "press" if down else "release", t / NS_PER_MS, who)
                         for t, pad, down, who in clean_edges),
                   tuple(sorted(touches, key=lambda t: t.t_ms)))
-    raw: list[tuple[int, int, bool, str | None]] = []
+    raw: list[tuple[int, int, bool, str | None]] = list(chatter)
     for t, pad, down, who in clean_edges:
         raw.append((t, pad, down, who))
         raw += _bounce_train(t, pad, down, rng)
@@ -133,12 +162,14 @@ def simulate(card: Card, players: Sequence[str], tiles: Sequence[Tile], seed: in
 
 
 def _race_for_tiles(card: Card, players: tuple[str, ...], tiles: tuple[Tile, ...], pads: _Pads,
-                    rng: random.Random, tie_rate: float, mistake_rate: float, false_start_rate: float) -> None:
+                    rng: random.Random, tie_rate: float, mistake_rate: float, false_start_rate: float,
+                    move_rate: float) -> None:
     """Each player heads for a tile; a taken tile sends them on to the next (sometimes
     after slapping the taken one in frustration). Played out in time order with a heap so
-    a slow detour never beats a faster player to a tile."""
+    a slow detour never beats a faster player to a tile. A pawn lifted to move on frees
+    its tile when it is lifted (R-R6), before it lands on the next one."""
     good = [t for t in tiles if _welcome(card, t.location)]
-    heap: list[tuple[int, int, str, list[Tile]]] = []
+    heap: list[tuple[int, int, str, list[Tile], int | None]] = []  # (t, order, player, route, pad lifted from)
     planned: list[tuple[int, Tile]] = []
     for order, player in enumerate(players):
         if rng.random() < false_start_rate:
@@ -156,17 +187,29 @@ def _race_for_tiles(card: Card, players: tuple[str, ...], tiles: tuple[Tile, ...
         planned.append((reaction, first))
         rest = [t for t in good if t != first]
         rng.shuffle(rest)
-        heapq.heappush(heap, (reaction, order, player, [first, *rest]))
+        heapq.heappush(heap, (reaction, order, player, [first, *rest], None))
+    moves = dict.fromkeys(players, 0)
     while heap:
-        t, order, player, route = heapq.heappop(heap)
+        t, order, player, route, lifted_from = heapq.heappop(heap)
+        if lifted_from is not None:  # a pawn lifted to move on: its tile is free from now (R-R6)
+            pads.claimed.discard(lifted_from)
+            continue
         tile = route[0]
         if tile.pad not in pads.claimed and pads.can_press(tile.pad, t):
-            pads.press(tile.pad, t, player, rng)
+            onward = [g for g in good if g != tile]
+            if move_rate and onward and moves[player] < MOVES_EACH and rng.random() < move_rate:
+                moves[player] += 1
+                lifted = t + pads.press(tile.pad, t, player, rng)
+                rng.shuffle(onward)
+                heapq.heappush(heap, (lifted, order, player, [], tile.pad))
+                heapq.heappush(heap, (lifted + _ms_ns(rng.uniform(*DETOUR_MS)), order, player, onward, None))
+            else:
+                pads.press(tile.pad, t, player, rng)
             continue
         if rng.random() < 0.3 and pads.can_press(tile.pad, t):
             pads.press(tile.pad, t, player, rng)  # slaps the taken tile: no dislodging
         if len(route) > 1:
-            heapq.heappush(heap, (t + _ms_ns(rng.uniform(*DETOUR_MS)), order, player, route[1:]))
+            heapq.heappush(heap, (t + _ms_ns(rng.uniform(*DETOUR_MS)), order, player, route[1:], None))
 
 
 def _welcome(card: Card, location: str) -> bool:

@@ -300,8 +300,9 @@ def test_healing_one_ms_apart_is_not_a_dead_heat():
 
 
 def test_healing_with_no_tie_threshold_still_heals_the_first():
-    """tie_ms 0 turns dead heats off; the first claim on the building still heals (R-R8)."""
-    v = verdict(HEAL_TIPI, [press(2, 400.0, "blue"), press(4, 400.0, "green")],
+    """tie_ms 0 turns dead heats off for stamps a microsecond apart (equal stamps are still
+    one, R-R8); the first claim on the building still heals."""
+    v = verdict(HEAL_TIPI, [press(2, 400.0, "blue"), press(4, 400.001, "green")],
                 bullets={"blue": 1, "green": 1}, tiles=TIPI_TWICE, tie_ms=0)
     assert v["healed"] == ["blue"] and v["dead_heats"] == []
     assert v["totals"]["blue"] == 0

@@ -19,7 +19,8 @@ from companion.rapidcity.simulate import BOUNCE_TRAIN_MS, JITTER_MS, NS_PER_MS, 
 @st.composite
 def tables(draw):
     """A table of 3-6 colours, one tile per player with every location, any card of the
-    full deck, a standing of 0-5 bullets, and a seed for the simulated players."""
+    full deck, a standing of 0-5 bullets, and a seed for the simulated players, who now
+    and then move their pawn to another tile (R-R6) or press a chattering pad (R-R4)."""
     n = draw(st.integers(3, 6))
     players = tuple(draw(st.permutations(COLOURS))[:n])
     extra = draw(st.lists(st.sampled_from(LOCATIONS), min_size=n - 3, max_size=n - 3))
@@ -32,7 +33,7 @@ def tables(draw):
     seed = draw(st.integers(0, 2**32))
     return simulate(card, players, tiles, seed, bullets=bullets,
                     settings=Settings(ultimate=ultimate, false_start_bullet=false_start_bullet),
-                    false_start_rate=0.1)
+                    false_start_rate=0.1, move_rate=0.2, chatter_rate=0.1)
 
 
 def _without_notes(verdict):
@@ -95,6 +96,8 @@ def test_verdict_arithmetic(sim):
 @settings(max_examples=100, deadline=None)
 @given(tables())
 def test_simulated_delivery_is_late_reordered_and_bounces_stay_short(sim):
+    """Bounce stays within 5 ms of its edge, and a chattering switch within the bounce
+    window edge to edge (R-R4): what the judge may take for one press."""
     stamps = [t for t, _, _ in sim.edges]
     assert stamps == sorted(stamps)
     assert sorted(sim.delivery) == list(range(len(sim.edges)))
@@ -102,8 +105,12 @@ def test_simulated_delivery_is_late_reordered_and_bounces_stay_short(sim):
     assert arrivals == sorted(arrivals)
     assert all(0 <= a - t <= JITTER_MS * NS_PER_MS for a, (t, _, _) in zip(sim.arrival_ns, sim.edges))
     clean_stamps = {(e.pad, round(e.t_ms * NS_PER_MS)) for e in sim.clean.events}
-    for t, pad, _ in sim.edges:  # every bounce edge follows a clean edge on its pad within 5 ms
-        assert any(p == pad and 0 <= t - c <= BOUNCE_TRAIN_MS * NS_PER_MS for p, c in clean_stamps)
+    bounce_ns = round(sim.clean.settings.bounce_ms * NS_PER_MS)
+    before: dict[int, int] = {}
+    for t, pad, _ in sim.edges:  # a bounce follows a clean edge within 5 ms; chatter, the edge before within the window
+        assert (any(p == pad and 0 <= t - c <= BOUNCE_TRAIN_MS * NS_PER_MS for p, c in clean_stamps)
+                or 0 <= t - before[pad] < bounce_ns)
+        before[pad] = t
     assert sum(1 for who in sim.identities if who) == sum(1 for e in sim.clean.events if e.player)
 
 
@@ -118,14 +125,19 @@ def test_simulator_produces_reordering_bounce_and_dead_heats():
     """The properties above would be vacuous without the hard cases; make sure they occur."""
     tiles = tuple(Tile(i + 1, LOCATIONS[i % 3]) for i in range(6))
     cards = [c for c in deck_cards(COLOURS, healing=True) if not isinstance(c, (ArmedCard, DisarmedCard))]
-    reordered = bounced = heats = 0
+    reordered = bounced = heats = moves = freed = chatter = 0
     rng = random.Random(1)
     for seed in range(300):
-        sim = simulate(rng.choice(cards), COLOURS, tiles, seed)
+        sim = simulate(rng.choice(cards), COLOURS, tiles, seed, move_rate=0.2, chatter_rate=0.1)
         reordered += list(sim.delivery) != sorted(sim.delivery)
         bounced += len(sim.edges) > len(sim.clean.events)
-        heats += len(judge(sim.clean).dead_heats)
+        verdict = judge(sim.delivered())
+        heats += len(verdict.dead_heats)
+        moves += len(verdict.moves)
+        freed += any("'s pawn had left it for the" in n for n in verdict.notes)
+        chatter += any("a chain of bounces is one press" in n for n in verdict.notes)
     assert reordered > 100 and bounced > 100 and heats > 5
+    assert moves > 60 and freed > 20 and chatter > 60, (moves, freed, chatter)
 
 
 @settings(max_examples=150, deadline=None)

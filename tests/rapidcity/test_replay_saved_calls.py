@@ -49,12 +49,34 @@ MOVE_AND_DISARMED = [
 ]
 
 
-@pytest.mark.parametrize("card, events, note", MOVE_AND_DISARMED)
-def test_replay_notes_say_the_new_calls(tmp_path, capsys, card, events, note):
-    """Issue 9: `referee replay` shows the R-R6 move and the R-R10 press in its notes."""
+TIED_TOUCHES = [{"by": "blue", "pawn": "red", "t_ms": 400.0}, {"by": "red", "pawn": "red", "t_ms": 400.0}]
+#: issue 25: version 3 says why in plain words: a chain of bounces, a tile freed by a move, a tie
+WHY_IN_WORDS = [
+    ({"type": "character", "character": "sheriff"},
+     [{"pad": 3, "edge": "press", "t_ms": -10.0, "player": "blue"}, {"pad": 3, "edge": "release", "t_ms": 10.0},
+      {"pad": 3, "edge": "press", "t_ms": 30.0, "player": "blue"}], [],
+     "pad 3 press at 30.0 ms: bounce of the press at -10.0 ms, less than 30 ms after the edge at 10.0 ms: "
+     "a chain of bounces is one press (R-R4)"),
+    ({"type": "character", "character": "sheriff"},
+     [{"pad": 3, "edge": "press", "t_ms": 400.0, "player": "red"}, {"pad": 3, "edge": "release", "t_ms": 500.0},
+      {"pad": 3, "edge": "press", "t_ms": 600.0, "player": "blue"}, {"pad": 2, "edge": "press", "t_ms": 700.0, "player": "red"}],
+     [], "pad 3 press at 600.0 ms: blue claims the saloon, free: red's pawn had left it for the tipi (pad 2 at 700.0 ms) "
+         "(R-R6)"),
+    ({"type": "armed", "player": "blue", "hand": "right"}, [], TIED_TOUCHES,
+     "red's pawn touched by red and blue at the same instant, 400.0 ms (equal times are always a tie): "
+     "the owner gets the benefit of the doubt and counts as first (R-R12)"),
+]
+
+
+@pytest.mark.parametrize("card, events, touches, note",
+                         [(card, events, [], note) for card, events, note in MOVE_AND_DISARMED] + WHY_IN_WORDS)
+def test_replay_notes_say_the_new_calls(tmp_path, capsys, card, events, touches, note):
+    """Issue 9: `referee replay` shows the R-R6 move and the R-R10 press in its notes;
+    issue 25: and says why a chain of bounces, a freed tile or a tie was called so."""
     path = tmp_path / "round.json"
     path.write_text(json.dumps({"players": ["red", "blue", "green"], "card": card, "events": events,
                                 "tiles": [{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
-                                          {"pad": 3, "location": "saloon"}]}))
+                                          {"pad": 3, "location": "saloon"}],
+                                "touches": touches, "settings": {"tie_ms": 0}}))
     assert main(["referee", "replay", str(path)]) == 0
     assert note in json.loads(capsys.readouterr().out)["notes"]
