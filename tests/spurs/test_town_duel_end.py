@@ -301,3 +301,19 @@ def test_a_duel_draw_that_could_not_have_happened_is_refused_and_changes_nothing
     with pytest.raises(RuleError, match=message):
         ENGINE.apply(s, action)
     assert s == new_game()
+
+
+def test_the_game_log_tells_each_duellist_s_draw_and_the_whites_gone():
+    from companion.spurs.story import SENTENCES
+
+    before = new_game()
+    action = {**DUEL, "draw": "physical",
+              "drawn": {"Ann": {"grey": 1, "white": 1, "black": 1}, "Bob": {"brown": 1, "white": 1, "black": 1}}}
+    after = play(before, action)
+    assert SENTENCES["duel"](before, action, after) == (
+        "Ann duels Bob: Ann drew with the revolver: grey, white and black (from the real bag); "
+        "Bob drew with the rifle: brown, white and black (from the real bag): "
+        "Ann wins the duel: +1 fame, $0 for posters; Ann's white leaves the bag; Bob's white leaves the bag")
+    plain = {"type": "duel", "opponent": "Bob", "winner": "Ann"}
+    assert SENTENCES["duel"](before, plain, play(before, plain)) == (
+        "Ann duels Bob: Ann wins the duel: +1 fame, $0 for posters")
