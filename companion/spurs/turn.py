@@ -3,13 +3,14 @@ Stagecoach and the tie-break duel."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from companion.engine import RuleError, rng_for
 from companion.spurs import fields
-from companion.spurs.bag import after_shooting
-from companion.spurs.state import STANDARD_DRAW, Player, SpursState, Turn
+from companion.spurs.bag import Bag, after_shooting
+from companion.spurs.state import STANDARD_DRAW, DrawRecord, Player, SpursState, Turn
 from companion.spurs.town import apply_card
 
 DUEL_BOUNTY_PER_POSTER = 20
@@ -172,14 +173,20 @@ def _shoot_it_out(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     records = []
     for d, name in zip(draws, names):
         player = state.players[d.player]
-        try:
-            drawn, record = fields.player_draw(player, action, entered[name] if mode == "physical" else None,
-                                               d.asked, d.weapon, rng, d.optional)
-        except RuleError as exc:
-            raise RuleError(exc.rule, f"{name}'s draw: {exc.message}") from None
+        drawn, record = duellist_draw(state, d, action, entered[name] if mode == "physical" else None, rng)
         state = state.with_player(d.player, replace(player, bag=after_shooting(player.bag, drawn)))  # ruling: R-S2
         records.append(record)
     return replace(state, last_draw=tuple(records))
+
+
+def duellist_draw(state: SpursState, draw: DuelDraw, action: Mapping[str, Any], entered: object,
+                  rng: random.Random | None) -> tuple[Bag, DrawRecord]:
+    """One duellist's draw (``fields.player_draw``), refused in words that name whose it is."""
+    player = state.players[draw.player]
+    try:
+        return fields.player_draw(player, action, entered, draw.asked, draw.weapon, rng, draw.optional)
+    except RuleError as exc:
+        raise RuleError(exc.rule, f"{player.name}'s draw: {exc.message}") from None
 
 
 def duel(state: SpursState, action: Mapping[str, Any]) -> SpursState:
