@@ -141,15 +141,14 @@ class DrawPage(Page):
     def _show_part(self, state: SpursState) -> None:
         """The bag the entry takes from: the current player's, or in a duel the bag of the
         duellist whose part it is, with that part's count and weapon."""
-        name, self.weapon = None, self.plan.weapon
+        player, self.weapon = state.player, self.plan.weapon
         if self.plan.parts:
             draw = self.plan.parts[self.part]
-            name, self.weapon = state.players[draw.player].name, draw.weapon
+            player, self.weapon = state.players[draw.player], draw.weapon
             self.bullets, self.optional = draw.asked, draw.optional
-            self.whose = f"{name}'s bullets ({draw.weapon} draw)"
-        player = state.player if name is None else state.players[state.index(name)]
+            self.whose = f"{player.name}'s bullets ({draw.weapon} draw)"
         self.bag = player.bag.counts()
-        self.pool = {**pool_colours(state, self.weapon, name), **state.gold_bag.counts()}
+        self.pool = {**pool_colours(state, self.weapon, player.name), **state.gold_bag.counts()}
 
     @staticmethod
     def tally(what: str, taken: int, asked: int, optional: int) -> str:

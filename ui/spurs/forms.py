@@ -111,7 +111,8 @@ class DrawFormPage(FormPage):
             return
         self.chance, self.headline, self.lines = odds_words(plan)
         self._previewed = action, plan
-        self._draw_later()
+        if self.game.pages.current == self.name:  # (not for a form filled ahead: the tap showing
+            self._draw_later()                    # it would pay for a flip armed meanwhile)
 
     def _ready_draw(self, _dt: float) -> None:
         """The draw page filled for the action last previewed, while the form is read: the
@@ -240,12 +241,13 @@ class DuelPage(DrawFormPage):
     their_weapons = ListProperty()  # and for the opponent
 
     def update(self, state: SpursState) -> None:
+        """(No token to suggest: ``choose`` does all a draw form's update does, the preview too.)"""
         self.opponents = [[p.name, p.name] for p in state.players if p is not state.player]
         self.choose()
-        super().update(state)
 
     def choose(self) -> None:
-        """Keep the winner, the weapons and what can be stolen in step with the chosen opponent."""
+        """Keep the winner, the weapons, what can be stolen and the odds in step with the
+        chosen opponent."""
         if self.game is None or self.game.session is None:  # the kv rule is still being applied
             return
         state = self.game.state
