@@ -83,7 +83,8 @@ def test_a_bounty_duel_is_told_in_the_duel_screens_words():
     state = BOUNTYTOWN.initial_state(BT_SETTINGS)
     lines, _ = told("bountytown", state, {"type": "move", "to": "Bank"},
                     {"type": "duel_bounty", "bounty": "Butch Cassidy", "hand": ["5S", "5G", "5H", "5D", "2H"],
-                     "drawn": BUTCH_FULL_HOUSE, "bounty_items": ["Rifle"], "take": "Rifle", "seed": 1})
+                     "drawn": BUTCH_FULL_HOUSE, "bounty_items": ["Rifle"], "take": "Rifle", "seed": 1,
+                     "in_hand": {"Bart": 5}})  # a card drawn since the Bank's discard (R-B9)
     assert lines[0] == "Bart moves from Sheriff's Office to Bank"
     assert lines[1].startswith("Bart duels Butch Cassidy playing 5 Spades, 5 Gold, 5 Hearts, 5 Diamonds and 2 Hearts; "
                                "the bounty draws 3 Hearts, 1 Spades, 1 Spades, 1 Clubs and 5 Clubs: ")

@@ -54,7 +54,9 @@ turn; the cost is given for each ([free] costs none).
     wounds included, when it is not the hand limit (cards played earlier and not yet
     reloaded, a Bank discard, an ability's extra card); wounds are dead space, so at most
     (cards in hand minus wounds) cards are played, and with only wounds the one card
-    played is the top card of the Draw deck (R-B7). A bounty a critical wound discards is
+    played is the top card of the Draw deck (R-B7). From rules 3 a duellist at the Bank
+    left out of "in_hand" holds the hand limit less the card discarded there on declaring
+    (R-B9); under rules 1 and 2, the hand limit. A bounty a critical wound discards is
     out of the game (R-B8). 1 action.
 ``{"type": "duel_player", "defender": "Valentina", "bounty": "Butch Cassidy",``
 ``  "attacker_hand": [...], "defender_hand": [...], "drawn": [...], "rifle": false,``
@@ -88,6 +90,7 @@ from companion.bountytown.hands import HandRank, bounty_rank, rank
 from companion.bountytown.state import (
     ACTIONS_PER_TURN,
     ACTIVE_BOUNTIES,
+    BANK_DISCARD_COUNTS,
     DOCS,
     ITEM_PRICES,
     RULES_VERSIONS,
@@ -360,7 +363,7 @@ def _duel_bounty(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
     if not rifle and player.location not in bounty.locations:
         raise RuleError("Duels Against Bounties", f"{bounty.name} is found at {' or '.join(bounty.locations)}; "
                                                   f"{player.name} is at {player.location}")
-    hand = _played(action, "hand", player, hands_held(action, (player.name,)))
+    hand = _played(action, "hand", player, hands_held(action, (player.name,)), bank_discard(state, player))
     drawn = _drawn(action, bounty)
     _one_deck(hand + drawn)
     mine, theirs = rank(hand), bounty_rank(bounty.base, drawn)
@@ -406,7 +409,8 @@ def _duel_player(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
         state = state.with_player(_without_item(defender, "Cowboy Hat"))
         return DuelReport(True, roles, (), None, name, (), bank, None, ()), state
     given = hands_held(action, (attacker.name, defender.name))
-    hands = (_played(action, "attacker_hand", attacker, given), _played(action, "defender_hand", defender, given))
+    hands = (_played(action, "attacker_hand", attacker, given, bank_discard(state, attacker)),
+             _played(action, "defender_hand", defender, given, bank_discard(state, defender)))
     drawn = _drawn(action, bounty)
     _one_deck(hands[0] + hands[1] + drawn)
     mine, theirs = rank(hands[0]), rank(hands[1])
@@ -439,28 +443,43 @@ def hands_held(action: Mapping[str, Any], names: Iterable[str]) -> dict[str, int
     return dict(given)
 
 
-def play_limit(player: Player, given: Mapping[str, int]) -> tuple[int, duel.Play]:
-    """Cards in ``player``'s hand (as ``given``, else a full hand: the companion does not
+def bank_discard(state: GameState, player: Player) -> int:
+    """The card ``player``'s hand is short in a duel for the Bank's discard on declaring
+    (Git Along): 1 at the Bank from rules 3 (ruling: R-B9, R-B7 counts the hand after
+    it), else 0 (the hand limit was assumed, discard or not). Wounds stay below the hand
+    limit (R-B5 clears them when they reach it), so a full hand holds a Duel card to discard."""
+    return int(state.rules >= BANK_DISCARD_COUNTS and player.location == duel.BANK)
+
+
+def play_limit(player: Player, given: Mapping[str, int], discard: int = 0) -> tuple[int, duel.Play]:
+    """Cards in ``player``'s hand at the Selection Step (as ``given``, else a full hand
+    less the ``discard`` the duel forces, :func:`bank_discard`: the companion does not
     track the cards themselves) and how many of them they may play (R-B7)."""
-    held = given.get(player.name, player.hand_limit)
+    held = given.get(player.name, player.hand_limit - discard)
     return held, duel.play_limit(player.wounds, held)
 
 
-def _played(action: Mapping[str, Any], key: str, player: Player, given: Mapping[str, int]) -> tuple[str, ...]:
+def _played(action: Mapping[str, Any], key: str, player: Player, given: Mapping[str, int],
+            discard: int = 0) -> tuple[str, ...]:
     """The cards ``player`` plays under ``key``: at least one, and no more than the cards in
-    hand that are not wounds, five at most (ruling: R-B7)."""
-    held, limit = play_limit(player, given)
+    hand that are not wounds, five at most (ruling: R-B7), after the ``discard`` the duel
+    forced (ruling: R-B9)."""
+    held, limit = play_limit(player, given, discard)
     if held < player.wounds:
         raise RuleError("R-B7", f"{player.name} has {player.wounds} wound(s) in hand, so at least "
                                 f"{player.wounds} cards; got {held}")
     cards = cards_entered(action, key, least=1)
     if len(cards) > limit.most:
         wounds = f"{player.wounds} wound{'s' * (player.wounds != 1)}"
+        bank = " after discarding a card at the Bank" if discard else ""
+        most = f"at most {limit.most} card{'s' * (limit.most != 1)} can be played, not {len(cards)}"
         if limit.top_card:
-            raise RuleError("R-B7", f"{player.name} holds only wounds ({wounds} in a {held}-card hand): they play "
-                                    f"the top card of the Draw deck, 1 card, not {len(cards)}")
-        raise RuleError("R-B7", f"{player.name} has {wounds} in a {held}-card hand (wounds are dead space): "
-                                f"at most {limit.most} card{'s' * (limit.most != 1)} can be played, not {len(cards)}")
+            raise RuleError("R-B7", f"{player.name} holds only wounds ({wounds} in a {held}-card hand{bank}): they "
+                                    f"play the top card of the Draw deck, 1 card, not {len(cards)}")
+        if not player.wounds:
+            raise RuleError("R-B7", f"{player.name} holds {held} cards{bank}: {most}")
+        raise RuleError("R-B7", f"{player.name} has {wounds} in a {held}-card hand{bank} (wounds are dead space): "
+                                f"{most}")
     return cards
 
 

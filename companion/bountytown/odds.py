@@ -135,14 +135,11 @@ def _chances(base: tuple[str, ...], draws: int, named: tuple[str, ...]) -> Bount
     """``bounty_chances`` for canonical (sorted, checked) cards: the exact count is the slow
     part of the odds (growing with the draws), and a duel screen asks the same question
     again whenever a card is only moved between played and kept, or removed again."""
-    # The base cards are printed on the bounty card, not dealt from the deck: they leave
-    # the pile when the deck still holds a copy, but never count as a fourth copy (the
-    # engine ranks a hand of three 3C against a printed 3C, and so must the odds).
+    # ruling: R-B9 - the base cards are printed on the bounty card, not Duel cards: the
+    # draw comes from the whole deck less only the named cards, as the engine lets a
+    # bounty draw every copy of a printed card
     pile = Counter(full_deck())
     pile.subtract(named)
-    for card in base:
-        if pile[card] > 0:
-            pile[card] -= 1
     left = sum(pile.values())
     if draws > left:
         raise InputError(f"the bounty cannot draw {draws} cards: only {left} are not named")
@@ -154,7 +151,8 @@ def duel_odds(hand: Iterable[str], bounty_base: Iterable[str] = (), bounty_draws
               known: Iterable[str] = (), *, most: int = MOST_PLAYED) -> DuelOdds:
     """Exact chances of ``hand`` (its best rank) against a bounty whose printed base
     cards are ``bounty_base`` and who draws ``bounty_draws`` cards from the deck less
-    every card named (hand, base, ``known``), each set of cards equally likely.
+    the cards named (hand and ``known``; the printed base is no Duel card, R-B9), each
+    set of cards equally likely.
     ``most``: how many of the cards the player may play (fewer when wounded, R-B7)."""
     hand, known = parse_cards(hand), parse_cards(known)
     if not hand:

@@ -24,7 +24,10 @@ RULES_VERSIONS: dict[int, str] = {
     1: "as first released (2026-11-30)",
     2: "wound cards are dead space in a duel (R-B7), a bounty lost to a critical wound leaves the game "
        "(R-B8) (2026-12-02)",
+    3: "a duellist at the Bank plays from the hand left after its discard on declaring: at most 4 cards of a "
+       "full hand, fewer with wounds (R-B7, R-B9) (2026-12-06)",
 }
+BANK_DISCARD_COUNTS = 3  # the first version where R-B7 counts the hand after the Bank's discard (R-B9)
 RULES = max(RULES_VERSIONS)
 ITEM_PRICES: dict[str, int] = {
     "First Aid Kit": 3,

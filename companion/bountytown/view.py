@@ -89,14 +89,18 @@ class HandRoom:
     note: str
 
 
-def hand_room(player: Player, in_hand: int | None = None) -> HandRoom:
-    """The room in ``player``'s hand of ``in_hand`` cards (wounds included; default full)."""
-    held, limit = play_limit(player, {} if in_hand is None else {player.name: in_hand})
-    wounds = f"{player.wounds} wound{'s' * (player.wounds != 1)}"
+def hand_room(player: Player, in_hand: int | None = None, discard: int = 0) -> HandRoom:
+    """The room in ``player``'s hand of ``in_hand`` cards (wounds included; default full,
+    less the ``discard`` the duel forces: ``engine.bank_discard``, ruling R-B9)."""
+    held, limit = play_limit(player, {} if in_hand is None else {player.name: in_hand}, discard)
+    bank = " after the Bank's discard" if discard else ""
+    most = f"so at most {limit.most} card{'s' * (limit.most != 1)} to play"
     if limit.top_card:
-        note = f"{player.name} holds only wounds: enter the top card of the Draw deck, played alone"
+        note = f"{player.name} holds only wounds{bank}: enter the top card of the Draw deck, played alone"
     elif player.wounds:
-        note = f"{player.name}: {wounds} in a {held}-card hand, so at most {limit.most} card{'s' * (limit.most != 1)} to play"
+        note = f"{player.name}: {player.wounds} wound{'s' * (player.wounds != 1)} in a {held}-card hand{bank}, {most}"
+    elif discard:
+        note = f"{player.name}: {held} cards in hand{bank}, {most}"
     else:
         note = ""
     return HandRoom(held, max(1, held - player.wounds), limit.most, player.wounds,

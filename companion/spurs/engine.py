@@ -79,8 +79,15 @@ Duel, rest and the turn::
 
     {"type": "duel", "opponent": "Bob", "winner": "Ann",
      "steal": {"what": "money"} | {"what": "gold"} | {"what": "equipment", "name": "Lasso"}
-              | {"what": "token", "token": "P1"} | {"what": "stagecoach"} | null}
-        the Stagecoach only from the player escorting it (R-S13)
+              | {"what": "token", "token": "P1"} | {"what": "stagecoach"} | null,
+     "weapons": {"Ann": "revolver", "Bob": "rifle"}, <duel draw>}
+        the Stagecoach only from the player escorting it (R-S13). "weapons" and the draw
+        record each duellist's shooting draw (R-S8): three bullets by their weapon, the
+        current player's Spurs adding draws as in any shooting draw; every white drawn
+        leaves that bag (R-S2). <duel draw> is {"draw": "digital", "seed": <int>} (one seed:
+        the current player's draw first) or {"draw": "physical", "drawn": {"Ann": {"grey":
+        2, "white": 1}, "Bob": {"brown": 1, "black": 2}}}. Both are optional and new: a duel
+        without them changes no bag, as every duel logged before them did
     {"type": "rest"}
     {"type": "spend_spur", "use": "boost"}   before the draw it boosts ("use" may be left out)
     {"type": "spend_spur", "use": "reroll"}  one die re-rolled at the table: only the Spur is spent

@@ -14,7 +14,7 @@ from companion.errors import InputError
 from companion.spurs.bag import COLOURS, Bag, check_physical, draw_digital, weapon_named
 from companion.spurs.desperado import Desperado
 from companion.spurs.gold import GoldBag, dig_digital, dig_physical
-from companion.spurs.state import STANDARD_DRAW, DrawRecord, SpursState
+from companion.spurs.state import STANDARD_DRAW, DrawRecord, Player, SpursState
 
 _MISSING = object()
 
@@ -80,7 +80,7 @@ def shooting_size(state: SpursState, action: Mapping[str, Any]) -> int:
     return STANDARD_DRAW + state.turn.boost + whole(action, "extra", "Standard Rules for All Challenge Types", 0, 0)
 
 
-def _mode(action: Mapping[str, Any]) -> str:
+def draw_mode(action: Mapping[str, Any]) -> str:
     mode = action.get("draw")
     if mode not in ("digital", "physical"):
         raise RuleError("R-S10", f"'draw' must be 'digital' (with a 'seed') or 'physical' (with what was drawn), got {mode!r}")
@@ -101,12 +101,18 @@ def draw_bullets(state: SpursState, action: Mapping[str, Any], asked: int, weapo
     a generator already used by the same action (a dig before the bullets). The
     companion's own draw takes all ``asked``; a physical one may leave out the last
     ``optional`` of them."""
-    player = state.player
-    mode = _mode(action)
+    return player_draw(state.player, action, action.get("drawn"), asked, weapon_, rng, optional)
+
+
+def player_draw(player: Player, action: Mapping[str, Any], entered: object, asked: int, weapon_: str | None,
+                rng: random.Random | None = None, optional: int = 0) -> tuple[Bag, DrawRecord]:
+    """``player``'s draw in the action's mode: the companion's from ``rng`` (else the
+    action's seed), or the bullets ``entered`` from the physical bag (see :func:`draw_bullets`)."""
+    mode = draw_mode(action)
     if mode == "digital":
         drawn = draw_digital(player.bag, rng or rng_for(action), asked, weapon_)  # ruling: R-S10
     else:
-        drawn = check_physical(player.bag, action.get("drawn"), asked, weapon_, optional)  # ruling: R-S10
+        drawn = check_physical(player.bag, entered, asked, weapon_, optional)  # ruling: R-S10
     return drawn, DrawRecord(player.name, "bullets", mode, action.get("seed") if mode == "digital" else None,
                              drawn, weapon_)
 
@@ -116,7 +122,7 @@ def dig(state: SpursState, action: Mapping[str, Any], asked: int,
     """The dig from the Gold/Stones bag: digital from ``rng`` (the action's seed), or
     physical as ``"found": {"gold": g, "stones": s}``, which may leave out the extra
     objects the turn's Spurs made available (R-S12)."""
-    mode = _mode(action)
+    mode = draw_mode(action)
     if mode == "digital":
         found = dig_digital(state.gold_bag, rng, asked)
     else:

@@ -30,22 +30,26 @@ def drawn_words(record: DrawRecord) -> str:
     return listed(c for c in COLOURS for _ in range(found[c])) or "nothing"
 
 
-def _draws(after: SpursState) -> str:
-    """The draws the action made, in words."""
+def _draws(after: SpursState, named: bool = False) -> str:
+    """The draws the action made, in words; ``named``: each by its drawer (a duel's two)."""
     parts = []
     for record in after.last_draw:
         bag = "dug from the gold bag" if record.bag == "gold" else "drew"
         weapon = f" with the {record.weapon}" if record.weapon else ""
-        parts.append(f"{bag}{weapon}: {drawn_words(record)} ({MODES[record.mode]})")
+        who = f"{record.player} " if named else ""
+        parts.append(f"{who}{bag}{weapon}: {drawn_words(record)} ({MODES[record.mode]})")
     return "; ".join(parts)
 
 
-def _whites_gone(before: SpursState, after: SpursState) -> str:
-    """The whites a shooting draw took out of the drawer's bag (the engine did; this says so)."""
-    gone = before.player.bag.white - after.players[before.current].bag.white
+def _whites_gone(before: SpursState, after: SpursState, i: int | None = None) -> str:
+    """The whites a shooting draw took out of the drawer's bag (the engine did; this says so):
+    the current player's, or player ``i``'s, said with their name (a duel's two draws)."""
+    who = before.current if i is None else i
+    gone = before.players[who].bag.white - after.players[who].bag.white
     if gone <= 0:
         return ""
-    return "; the white leaves the bag" if gone == 1 else f"; the {gone} whites leave the bag"  # ruling: R-S2
+    whose = "the" if i is None else f"{before.players[who].name}'s"
+    return f"; {whose} white leaves the bag" if gone == 1 else f"; {whose} {gone} whites leave the bag"  # ruling: R-S2
 
 
 def changes(old: Player, new: Player) -> list[str]:
@@ -175,7 +179,12 @@ def _bank(before: SpursState, action: A, after: SpursState) -> str:
 
 
 def _duel(before: SpursState, action: A, after: SpursState) -> str:
-    return _told(f"{before.player.name} duels {action['opponent']}", before, after)
+    """The duellists' draws, when recorded (R-S8), each with the whites it took out of its bag."""
+    head = f"{before.player.name} duels {action['opponent']}"
+    if not after.last_draw:
+        return _told(head, before, after)
+    whites = "".join(_whites_gone(before, after, before.index(record.player)) for record in after.last_draw)
+    return f"{head}: {_draws(after, named=True)}: {_outcome(before, after)}{whites}"
 
 
 def _rest(before: SpursState, action: A, after: SpursState) -> str:

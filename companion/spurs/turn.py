@@ -3,12 +3,14 @@ Stagecoach and the tie-break duel."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import random
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from companion.engine import RuleError
+from companion.engine import RuleError, rng_for
 from companion.spurs import fields
-from companion.spurs.state import Player, SpursState, Turn
+from companion.spurs.bag import Bag, after_shooting
+from companion.spurs.state import STANDARD_DRAW, DrawRecord, Player, SpursState, Turn
 from companion.spurs.town import apply_card
 
 DUEL_BOUNTY_PER_POSTER = 20
@@ -110,13 +112,90 @@ def _steal(winner: Player, loser: Player, steal: object,
     return replace(winner, posters=winner.posters + 1), loser, took, holder
 
 
-def duel(state: SpursState, action: Mapping[str, Any]) -> SpursState:
-    """The outcome of a duel fought at the table between the current player and
-    ``opponent``: every consequence listed under "A) Duel" (R-S8)."""
-    rule = "R-S8"
+@dataclass(frozen=True)
+class DuelDraw:
+    """One duellist's shooting draw (R-S8): from their bag, by their weapon (R-S1), the
+    standard three; the player whose turn it is has one more available per Spur spent as a
+    boost, which a physical draw may leave out (R-S12)."""
+
+    player: int  # index in state.players
+    weapon: str
+    asked: int
+    optional: int
+
+
+def opponent_of(state: SpursState, action: Mapping[str, Any]) -> int:
+    """The index of the player the current player duels."""
     opponent = state.index(action.get("opponent"))
     if opponent == state.current:
-        raise RuleError(rule, "a player cannot duel themselves")
+        raise RuleError("R-S8", "a player cannot duel themselves")
+    return opponent
+
+
+def duel_draws(state: SpursState, action: Mapping[str, Any]) -> tuple[DuelDraw, ...]:
+    """The draws a duel records: the current player's, then the opponent's, with the weapons
+    ``"weapons"`` names; none when it names none.
+
+    Purely additive, so the Spurs rules keep their version: a duel logged before draws were
+    recorded carries none of the draw fields (nothing ever sent them) and replays exactly as
+    before, changing no bag. Draw fields without weapons are refused, not ignored."""
+    sides = (state.current, opponent_of(state, action))
+    weapons = action.get("weapons")
+    if weapons is None:
+        if any(key in action for key in ("draw", "drawn", "seed")):
+            raise RuleError("R-S8", "a duel's draw needs the weapon each duellist draws with ('weapons')")
+        return ()
+    names = [state.players[i].name for i in sides]
+    if not isinstance(weapons, Mapping) or set(weapons) != set(names):
+        raise RuleError("R-S8", f"'weapons' names the weapon of each duellist, {names[0]} and {names[1]}, "
+                                f"got {weapons!r}")
+    draws = []
+    for i, name in zip(sides, names):
+        boost = state.turn.boost if i == state.current else 0  # ruling: R-S12
+        draws.append(DuelDraw(i, fields.weapon({"weapon": weapons[name]}, "R-S8"), STANDARD_DRAW + boost, boost))
+    return tuple(draws)
+
+
+def _shoot_it_out(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """Each duellist's draw (R-S8), digital from the action's one seed (the current player
+    first) or as entered from each real bag (R-S10); every white drawn leaves the bag for
+    good, the rest go back (R-S2)."""
+    draws = duel_draws(state, action)
+    if not draws:
+        return state
+    mode = fields.draw_mode(action)
+    names = [state.players[d.player].name for d in draws]
+    entered = action.get("drawn")
+    if mode == "physical" and (not isinstance(entered, Mapping) or set(entered) != set(names)):
+        raise RuleError("R-S10", f"a duel drawn from the real bags gives what each duellist drew, {names[0]} and "
+                                 f"{names[1]}: 'drawn': {{name: {{colour: count}}}}, got {entered!r}")
+    rng = rng_for(action) if mode == "digital" else None
+    records = []
+    for d, name in zip(draws, names):
+        player = state.players[d.player]
+        drawn, record = duellist_draw(state, d, action, entered[name] if mode == "physical" else None, rng)
+        state = state.with_player(d.player, replace(player, bag=after_shooting(player.bag, drawn)))  # ruling: R-S2
+        records.append(record)
+    return replace(state, last_draw=tuple(records))
+
+
+def duellist_draw(state: SpursState, draw: DuelDraw, action: Mapping[str, Any], entered: object,
+                  rng: random.Random | None) -> tuple[Bag, DrawRecord]:
+    """One duellist's draw (``fields.player_draw``), refused in words that name whose it is."""
+    player = state.players[draw.player]
+    try:
+        return fields.player_draw(player, action, entered, draw.asked, draw.weapon, rng, draw.optional)
+    except RuleError as exc:
+        raise RuleError(exc.rule, f"{player.name}'s draw: {exc.message}") from None
+
+
+def duel(state: SpursState, action: Mapping[str, Any]) -> SpursState:
+    """The outcome of a duel fought at the table between the current player and
+    ``opponent``: each duellist's draw, when recorded, then every consequence listed
+    under "A) Duel" (R-S8). The table says who won; the draws do not decide it."""
+    rule = "R-S8"
+    opponent = opponent_of(state, action)
+    state = _shoot_it_out(state, action)
     w = state.index(action.get("winner"))
     if w not in (state.current, opponent):
         raise RuleError(rule, f"the winner must be {state.player.name} or {state.players[opponent].name}")

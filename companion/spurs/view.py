@@ -22,12 +22,13 @@ from companion.spurs.herd import CATTLE, cattle_positions, is_herd, round_up_pay
 from companion.spurs.odds import compositions, gold_distribution, shoot_probability, whole_bag_probability
 from companion.spurs.state import Player, SpursState
 from companion.spurs.town import DOCTOR_DRAW, ROBBERY_HITS
-from companion.spurs.turn import UNSTEALABLE
+from companion.spurs.turn import UNSTEALABLE, DuelDraw, duel_draws, duellist_draw
 
 #: token name prefixes suggested per challenge
 TOKEN_PREFIX = {"hunt": "P", "outlaw": "O", "horse": "H", "cattle": "C", "desperado": "D", "gold": "G"}
 #: what a building cashes in
 CASH_IN = {"sell": ("pelt", "horse"), "turn_in": ("outlaw",)}
+DUEL_HITS = 2  # A) Duel: "Win with two hits"; the duel's odds are each duellist's chance of them
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,9 @@ class DrawPlan:
     Gold/Stones bag. ``headline`` is the chance that decides the action; ``lines`` are
     the others worth seeing (each k of "at least k hits", each nugget count).
     ``optional`` is how many of the bullets (and of the dig) are extra draws the turn's
-    Spurs made available, which a physical draw may leave out (R-S12).
+    Spurs made available, which a physical draw may leave out (R-S12). A duel's plan has
+    ``parts``, the draw of each duellist from their own bag (R-S8); ``bullets``,
+    ``weapon`` and ``optional`` are then the first one's.
     """
 
     title: str
@@ -57,6 +60,7 @@ class DrawPlan:
     headline: Odds | None
     lines: tuple[Odds, ...]
     optional: int = 0
+    parts: tuple[DuelDraw, ...] = ()  # a duel: each duellist's own draw, entered one after the other
 
 
 def percent(p: Fraction) -> str:
@@ -141,6 +145,18 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
             weapon, headline = _fight(state, count, _cards(action), asked)
             return DrawPlan(f"Dig {dig}, then draw {asked} for {count} desperado(s)", asked, weapon, dig, headline, lines,
                             state.turn.boost)
+        if kind == "duel":
+            draws = duel_draws(state, action)
+            if not draws:
+                raise RuleError("R-S8", "choose the weapon each duellist draws with")
+            mine, theirs = draws
+            me, them = (state.players[d.player] for d in draws)
+            headline, other = (Odds(f"{p.name} hitting twice with the {d.weapon}",
+                                    shoot_probability(p.bag, d.weapon, d.asked, DUEL_HITS))
+                               for p, d in ((me, mine), (them, theirs)))
+            return DrawPlan(f"Duel: {me.name} draws {mine.asked} ({mine.weapon}), "
+                            f"{them.name} {theirs.asked} ({theirs.weapon})",
+                            mine.asked, mine.weapon, 0, headline, (other,), mine.optional, draws)
         if kind == "doctor":
             reds = {drawn["red"]: p for drawn, p in compositions(
                 {"red": player.bag.red, "other": player.bag.total - player.bag.red}, DOCTOR_DRAW)}
@@ -172,9 +188,17 @@ def refusal(state: SpursState, kind: str) -> str | None:
     return None
 
 
-def pool_colours(state: SpursState, weapon: str | None) -> dict[str, int]:
-    """The bullets a draw with ``weapon`` can take from the current bag (R-S1), by colour."""
-    return state.player.bag.pool(weapon).counts()
+def pool_colours(state: SpursState, weapon: str | None, name: str | None = None) -> dict[str, int]:
+    """The bullets a draw with ``weapon`` can take from the bag of the current player (or of
+    the player ``name``: a duellist), by colour (R-S1)."""
+    player = state.player if name is None else state.players[state.index(name)]
+    return player.bag.pool(weapon).counts()
+
+
+def check_duel_entry(state: SpursState, draw: DuelDraw, entered: Mapping[str, int]) -> None:
+    """Refuse one duellist's bag entry as the engine will refuse the duel (R-S1, R-S10), so
+    the table hears it before the next duellist taps theirs."""
+    duellist_draw(state, draw, {"draw": "physical"}, entered, None)
 
 
 def next_token(state: SpursState, kind: str) -> str:

@@ -45,8 +45,18 @@ def test_odds_duel_json(capsys):
     result = json.loads(out)
     assert code == 0 and set(result) == {"p_win", "p_tie", "p_lose"}
     assert result["p_win"] == 0.0
-    assert result["p_tie"] == pytest.approx(1217 / 2415)
+    assert result["p_tie"] == pytest.approx(1217 / 2556)  # two of the 72 cards not in the hand (R-B9)
     assert sum(result.values()) == pytest.approx(1.0)
+
+
+def test_odds_duel_draws_from_every_card_not_in_the_hand(capsys):
+    """R-B9: the bounty's printed 3C and 3D are not Duel cards, so its one draw comes from the
+    73 cards not in the hand, and each of the 15 threes among them beats the pair."""
+    argv = ("odds", "duel", "--hand", "1H,1S", "--bounty-base", "3C,3D", "--bounty-draws", "1")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "lose: 20.5% (15/73)" in out and "(58/73)" in out
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out) == {"p_win": 0.0, "p_tie": 58 / 73, "p_lose": 15 / 73}
 
 
 def test_odds_duel_without_base(capsys):
@@ -58,4 +68,4 @@ def test_odds_duel_without_base(capsys):
 def test_odds_duel_text(capsys):
     code, out, _ = run(capsys, "odds", "duel", "--hand", "1H,1S,2G", "--bounty-base", "3C,3D", "--bounty-draws", "2")
     assert code == 0
-    assert "Pair" in out and "play 1H 1S" in out and "tie" in out and "50.4%" in out
+    assert "Pair" in out and "play 1H 1S" in out and "tie" in out and "47.6%" in out

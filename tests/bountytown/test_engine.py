@@ -134,8 +134,10 @@ def test_win_against_a_bounty_takes_it_and_an_item():
 
 def test_tie_against_a_bounty_takes_it_with_a_wound():
     state = play(start(), {"type": "move", "to": "Bank"})
+    # five cards at the Bank: a card drawn since its discard (Fastest in the West), R-B9
     state = ENGINE.apply(state, {"type": "duel_bounty", "bounty": "Butch Cassidy", "hand": ["2H", "2S", "2D", "5S", "5G"],
-                                 "drawn": BUTCH_FULL_HOUSE, "bounty_items": ["Crucifix"], "seed": 1})
+                                 "drawn": BUTCH_FULL_HOUSE, "bounty_items": ["Crucifix"], "in_hand": {"Bart": 5},
+                                 "seed": 1})
     assert state.current.renown == 3 and state.current.wounds == 1 and state.store[-1] == "Crucifix"
 
 

@@ -15,16 +15,18 @@ from companion.errors import InputError
 
 
 def physical_pile(named):
-    """Every card left in the deck, one entry per physical card."""
+    """Every card left in the Duel deck, one entry per physical card."""
     left = Counter(dict.fromkeys(CARD_TYPES, COPIES))
     left.subtract(named)
     return [card for card, n in left.items() for _ in range(n)]
 
 
 def brute(hand, base, draws, known=(), draw_sets=combinations):
+    """Every set of physical cards the bounty may draw, one by one. R-B9: the printed base
+    is not a Duel card, so only the hand and the known cards are out of the deck."""
     mine = rank(hand).rank
     tally = Counter()
-    for drawn in draw_sets(physical_pile(list(hand) + list(base) + list(known)), draws):
+    for drawn in draw_sets(physical_pile(list(hand) + list(known)), draws):
         theirs = bounty_rank(base, drawn).rank
         tally["win" if mine < theirs else "tie" if mine == theirs else "lose"] += 1
     total = sum(tally.values())
@@ -81,11 +83,22 @@ cards = st.sampled_from(CARD_TYPES)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(cards, min_size=1, max_size=5), st.lists(cards, max_size=3), st.integers(0, 2))
-def test_property_matches_brute_force(hand, base, draws):
-    assume(max(Counter(hand + base).values()) <= COPIES and (base or draws))
-    assert as_tuple(duel_odds(hand, base, draws)) == brute(hand, base, draws)
+@given(st.lists(cards, min_size=1, max_size=5), st.lists(cards, max_size=5), st.lists(cards, max_size=3),
+       st.integers(0, 2))
+def test_property_matches_brute_force_over_the_real_deck(hand, base, known, draws):
+    """Any hand, any printed base (its cards may be the very cards in the hand: R-B9) and any
+    known cards: the exact odds are the tally over every set of physical cards drawn."""
+    assume(max(Counter(hand + known).values()) <= COPIES and max(Counter(base).values(), default=0) <= COPIES)
+    assume(base or draws)
+    assert as_tuple(duel_odds(hand, base, draws, known)) == brute(hand, base, draws, known)
 
+
+def test_the_bounty_draws_from_the_whole_deck_less_the_hand():
+    """R-B9, in the issue's words: a pair in hand against a printed pair of threes drawing
+    one card. The deck still holds all 73 cards not in the hand, every three among them
+    (15), and any of those gives the bounty Three of a Kind."""
+    odds = duel_odds(["1H", "1S"], ["3C", "3D"], 1)
+    assert (odds.p_win, odds.p_tie, odds.p_lose) == (0, Fraction(58, 73), Fraction(15, 73))
 
 
 def test_a_printed_base_card_is_never_a_fourth_copy():

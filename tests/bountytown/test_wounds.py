@@ -143,3 +143,89 @@ def test_a_bounty_lost_to_a_critical_wound_is_out_of_the_game():
     with pytest.raises(RuleError, match="B is already in play"):
         ENGINE.apply(state, {"type": "end_turn", "reveal": [{**SUNDANCE, "name": "B"}]})
     assert ENGINE.apply(state, {"type": "end_turn", "reveal": [SUNDANCE]}).discarded == ("B",)
+
+
+# --- the Bank's discard (R-B9 on R-B7): "Upon declaring a Duel, the involved player(s) must
+# discard a Duel card"; R-B7 counts the cards in hand after it ---------------------------------
+
+AGAINST_BUTCH = {"type": "duel_bounty", "bounty": "Butch Cassidy", "drawn": ["2C", "2D", "4S", "4G", "5G"],
+                 "bounty_items": ["Rifle"], "seed": 1}
+
+
+def at_the_bank(wounds: int, rules: int):
+    """Bart at the Bank (Butch Cassidy is found there) with ``wounds`` wounds in a full hand."""
+    state = play(start(rules=rules), {"type": "move", "to": "Bank"})
+    return state.with_player(replace(state.current, wounds=wounds))
+
+
+def test_three_wounds_at_the_bank_play_one_card_under_rules_3():
+    """Three wounds in five cards: the Bank takes a Duel card on declaring, so four cards are
+    left, three of them wounds, and one card can be played, not two."""
+    state = at_the_bank(3, rules=3)
+    with pytest.raises(RuleError) as refused:
+        ENGINE.apply(state, {**AGAINST_BUTCH, "hand": ["5S", "5D"]})
+    assert str(refused.value) == ("Bart has 3 wounds in a 4-card hand after discarding a card at the Bank (wounds "
+                                  "are dead space): at most 1 card can be played, not 2 [R-B7]")
+    report = preview(state, {**AGAINST_BUTCH, "hand": ["5S"]})
+    assert report.bank_discards == ("Bart",)
+    assert "Bart is at the Bank: discards a Duel card on declaring." in describe(report)
+    assert ENGINE.apply(state, {**AGAINST_BUTCH, "hand": ["5S"]}).escaped == ("Butch Cassidy",)
+
+
+def test_three_wounds_at_the_bank_still_play_two_under_rules_2():
+    """A game played under rules 2 replays as it was played: the full hand was counted."""
+    state = at_the_bank(3, rules=2)
+    assert state.rules == 2
+    after = ENGINE.apply(state, {**AGAINST_BUTCH, "hand": ["5S", "5D"]})
+    assert after.escaped == ("Butch Cassidy",)
+
+
+def test_a_hand_counted_after_the_bank_s_discard_is_taken_as_entered():
+    """"in_hand" is the hand at the Selection Step, after the discard: an extra card drawn
+    since (Fastest in the West) makes five again, two of them playable."""
+    state = at_the_bank(3, rules=3)
+    report = preview(state, {**AGAINST_BUTCH, "hand": ["5S", "5D"], "in_hand": {"Bart": 5}})
+    assert dict(report.ranks)["player"].name == "Pair"
+    with pytest.raises(RuleError, match="only wounds .3 wounds in a 3-card hand after discarding a card at the Bank"):
+        ENGINE.apply(state, {**AGAINST_BUTCH, "hand": ["5S", "5D"], "in_hand": {"Bart": 3}})
+
+
+def test_a_defender_at_the_bank_discards_too_and_the_attacker_elsewhere_does_not():
+    """A Rifle duel from Boot Hill on Valentina at the Bank: only she discards (each player
+    takes the effect of the location they are in)."""
+    state = play(start(), {"type": "move", "to": "Boot Hill"})
+    state = state.with_player(replace(state.current, items=("Rifle",), wounds=1))
+    state = state.with_player(replace(state.player("Valentina"), location="Bank", wounds=1))
+    duel = {"type": "duel_player", "defender": "Valentina", "bounty": None, "rifle": True, "drawn": [], "seed": 1,
+            "attacker_hand": ["1H", "2S", "3D", "5H"], "defender_hand": ["4H", "4S", "4D", "5H"]}
+    with pytest.raises(RuleError, match="Valentina has 1 wound in a 4-card hand after discarding a card at the Bank"):
+        ENGINE.apply(state, duel)
+    report = preview(state, {**duel, "defender_hand": ["4H", "4S", "4D"]})
+    assert report.bank_discards == ("Valentina",) and report.outcome.result == "defender_wins"
+
+
+def test_the_duel_screen_offers_what_the_engine_accepts_at_the_bank():
+    """hand_room, which the duel screen's desk and stepper follow, takes the discard off."""
+    from companion.bountytown.engine import bank_discard
+    from companion.bountytown.view import hand_room
+
+    for rules, (in_hand, cards, most) in ((3, (4, 1, 1)), (2, (5, 2, 2))):
+        state = at_the_bank(3, rules=rules)
+        room = hand_room(state.current, None, bank_discard(state, state.current))
+        assert (room.in_hand, room.cards, room.most) == (in_hand, cards, most)
+    state = at_the_bank(3, rules=3)
+    assert hand_room(state.current, None, 1).note == ("Bart: 3 wounds in a 4-card hand after the Bank's discard, "
+                                                      "so at most 1 card to play")
+    unhurt = hand_room(at_the_bank(0, rules=3).current, None, 1)
+    assert unhurt.most == 4 and unhurt.note == "Bart: 4 cards in hand after the Bank's discard, so at most 4 cards to play"
+
+
+def test_a_full_hand_at_the_bank_plays_four_cards_under_rules_3():
+    """No wounds: the Bank's discard still leaves four cards to play, not five."""
+    state = at_the_bank(0, rules=3)
+    five = {**AGAINST_BUTCH, "hand": ["1H", "1S", "1D", "3H", "3S"]}
+    with pytest.raises(RuleError) as refused:
+        ENGINE.apply(state, five)
+    assert str(refused.value) == ("Bart holds 4 cards after discarding a card at the Bank: at most 4 cards can be "
+                                  "played, not 5 [R-B7]")
+    assert preview(at_the_bank(0, rules=2), five).outcome.result == "win"

@@ -25,6 +25,9 @@ actions = st.one_of(
     st.builds(lambda s: {"type": "bank", "option": "rob", "weapon": "rifle", "draw": "digital", "seed": s}, seeds),
     st.builds(lambda s: {"type": "doctor", "option": "draw", "draw": "digital", "seed": s}, seeds),
     st.builds(lambda w: {"type": "duel", "opponent": "Bob", "winner": w}, st.sampled_from(["Ann", "Bob"])),
+    st.builds(lambda s, w, a, b: {"type": "duel", "opponent": "Bob", "winner": w, "weapons": {"Ann": a, "Bob": b},
+                                  "draw": "digital", "seed": s},
+              seeds, st.sampled_from(["Ann", "Bob"]), *[st.sampled_from(["revolver", "rifle"])] * 2),
     st.builds(lambda f, r: {"type": "saloon", "option": "card", "fame": f, "bullets": {"red": r}},
               st.integers(-3, 2), st.integers(0, 3)),
     st.just({"type": "spend_spur"}),
@@ -66,6 +69,10 @@ def test_invariants_hold_after_every_action(actions_):
             assert a.bag.white <= b.bag.white  # no action here adds whites: they only leave
             assert a.fame >= 0 and a.money >= 0 and a.spurs >= 0
         assert after.gold_bag.gold + sum(p.gold for p in after.players) <= 10
+        if action["type"] == "duel":  # R-S2: each duellist's drawn whites leave, the rest go back
+            for record in after.last_draw:
+                i = after.index(record.player)
+                assert after.players[i].bag.white == before.players[i].bag.white - record.drawn.white
 
 
 @settings(max_examples=60, deadline=None)

@@ -225,3 +225,95 @@ def test_turns_pass_clockwise_and_summary():
     s = play(new_game(), {"type": "rest"}, {"type": "end_turn"}, {"type": "end_turn"}, {"type": "end_turn"})
     assert s.current == 0
     assert ENGINE.summary(play(new_game(), {"type": "adjust", "fame": 2})) == "Spurs, 3 players, fame 2/0/0 of 10"
+
+
+# --- a duel's draws (R-S8, R-S2, R-S10): "Each duellist's bag draw is recorded like any
+# shooting draw [...] so R-S2's whites leave the bag"; "Every white bullet drawn in a shooting
+# draw (challenge, desperado, duel) leaves the bag for good [...] All other drawn bullets go back"
+
+DUEL = {"type": "duel", "opponent": "Bob", "winner": "Ann", "weapons": {"Ann": "revolver", "Bob": "rifle"}}
+
+
+def test_a_white_drawn_in_a_duel_from_the_real_bag_leaves_it():
+    """Ann draws grey, white, black with her revolver; Bob brown, black, black with his rifle:
+    Ann's bag is one white lighter, every other bullet is back, Bob's bag is as it was."""
+    before = new_game()
+    after = play(before, {**DUEL, "draw": "physical",
+                          "drawn": {"Ann": {"grey": 1, "white": 1, "black": 1}, "Bob": {"brown": 1, "black": 2}}})
+    ann, bob = after.players[0], after.players[1]
+    assert ann.bag.white == 0 and (ann.bag.grey, ann.bag.black) == (4, 2)
+    assert bob.bag.counts() == {**before.players[1].bag.counts(), "red": 1}  # only the loser's red bullet (R-S8)
+    assert [(r.player, r.mode, r.weapon) for r in after.last_draw] == [("Ann", "physical", "revolver"),
+                                                                      ("Bob", "physical", "rifle")]
+    assert after.players[0].fame == 1 and "Ann wins the duel" in after.last_outcome
+
+
+def test_a_white_drawn_in_a_duel_by_the_companion_leaves_it():
+    """The companion's draw, seeded and recorded: the same seed draws the same bullets, and
+    each white it drew is out of its bag (Ann holds 1, Bob 1)."""
+    before = new_game()
+    for seed in range(200):
+        after = play(before, {**DUEL, "draw": "digital", "seed": seed})
+        if after.last_draw[0].drawn.white:
+            break
+    ann_draw, bob_draw = after.last_draw
+    assert ann_draw.drawn.white == 1 and ann_draw.mode == "digital" and ann_draw.seed == seed and ann_draw.drawn.total == 3
+    assert ann_draw.drawn.brown == 0 and bob_draw.drawn.grey == 0  # each by its weapon (R-S1)
+    assert after.players[0].bag.white == 0
+    assert after.players[1].bag.white == 1 - bob_draw.drawn.white
+    assert play(before, {**DUEL, "draw": "digital", "seed": seed}) == after  # a replay draws the same
+
+
+def test_a_duel_with_no_draw_recorded_changes_no_bag():
+    """Duels logged before draws were recorded replay exactly as before."""
+    before = new_game()
+    after = play(before, {"type": "duel", "opponent": "Bob", "winner": "Ann"})
+    assert after.players[0].bag == before.players[0].bag and after.last_draw == ()
+    assert after.players[1].bag.red == before.players[1].bag.red + 1  # the loser's red bullet, as always
+
+
+def test_a_spur_s_extra_draw_is_the_current_player_s_and_optional():
+    s = play(new_game(), {"type": "adjust", "spurs": 1}, {"type": "spend_spur"})
+    three = {"Ann": {"grey": 3}, "Bob": {"brown": 3}}
+    assert play(s, {**DUEL, "draw": "physical", "drawn": three}).last_draw[0].drawn.grey == 3
+    four = play(s, {**DUEL, "draw": "physical", "drawn": {**three, "Ann": {"grey": 3, "white": 1}}})
+    assert four.players[0].bag.white == 0
+    with pytest.raises(RuleError, match=r"Bob's draw: this draw takes 3 .*; 4 entered \[R-S1\]"):
+        play(s, {**DUEL, "draw": "physical", "drawn": {**three, "Bob": {"brown": 3, "white": 1}}})
+    assert play(s, {**DUEL, "draw": "digital", "seed": 5}).last_draw[0].drawn.total == 4
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"weapons": None, "draw": "digital", "seed": 1}, r"needs the weapon each duellist draws with"),
+    ({"weapons": {"Ann": "revolver"}, "draw": "digital", "seed": 1}, r"weapon of each duellist, Ann and Bob"),
+    ({"weapons": {"Ann": "revolver", "Bob": "bow"}, "draw": "digital", "seed": 1}, r"unknown weapon 'bow'"),
+    ({"draw": "digital"}, r"integer 'seed'"),
+    ({"draw": "physical", "drawn": {"grey": 3}}, r"what each duellist drew, Ann and Bob"),
+    ({"draw": "physical", "drawn": {"Ann": {"brown": 1, "grey": 2}, "Bob": {"brown": 3}}},
+     r"Ann's draw: a revolver draw leaves the brown bullets in the bag"),
+    ({"draw": "physical", "drawn": {"Ann": {"grey": 3}, "Bob": {"white": 2, "brown": 1}}},
+     r"Bob's draw: 2 white entered but the bag holds 1"),
+    ({"draw": "carrier pigeon"}, r"'draw' must be 'digital'"),
+])
+def test_a_duel_draw_that_could_not_have_happened_is_refused_and_changes_nothing(change, message):
+    s = new_game()
+    action = {key: value for key, value in {**DUEL, **change}.items() if value is not None}
+    with pytest.raises(RuleError, match=message):
+        ENGINE.apply(s, action)
+    assert s == new_game()
+
+
+def test_the_game_log_tells_each_duellist_s_draw_and_the_whites_gone():
+    from companion.spurs.story import SENTENCES
+
+    before = new_game()
+    action = {**DUEL, "draw": "physical",
+              "drawn": {"Ann": {"grey": 1, "white": 1, "black": 1}, "Bob": {"brown": 1, "white": 1, "black": 1}}}
+    after = play(before, action)
+    assert SENTENCES["duel"](before, action, after) == (
+        "Ann duels Bob: Ann drew with the revolver: grey, white and black (from the real bag); "
+        "Bob drew with the rifle: brown, white and black (from the real bag): "
+        "Ann wins the duel: +1 fame, $0 for posters; Ann's white leaves the bag; Bob's white leaves the bag")
+    plain = {"type": "duel", "opponent": "Bob", "winner": "Ann"}
+    assert SENTENCES["duel"](before, plain, play(before, plain)) == (
+        "Ann duels Bob: Ann wins the duel: +1 fame, $0 for posters")

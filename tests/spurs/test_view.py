@@ -118,3 +118,33 @@ def test_refusal_is_the_engines_turn_check():
     state = play(new_game(), {"type": "rest"})
     assert "turn is over" in refusal(state, "hunt")
     assert refusal(state, "end_turn") is None and refusal(new_game(), "hunt") is None
+
+
+def test_a_duel_plan_gives_each_duellist_s_exact_chance_of_two_hits():
+    """R-S8: each duellist draws from their own bag by their weapon; the odds are exact, as a
+    challenge's are: "Win with two hits" (A) Duel)."""
+    s = new_game()
+    plan = draw_plan(s, {"type": "duel", "opponent": "Bob", "winner": "Ann",
+                         "weapons": {"Ann": "revolver", "Bob": "rifle"}})
+    ann, bob = s.players[0].bag, s.players[1].bag
+    assert plan.headline.text == "Ann hitting twice with the revolver"
+    # Ann's revolver draws from 8 bullets, 5 of them hits (4 grey, 1 white): (C(5,2)C(3,1) + C(5,3)) / C(8,3)
+    assert plan.headline.p == shoot_probability(ann, "revolver", 3, 2) == Fraction(30 + 10, 56)
+    assert [(o.text, o.p) for o in plan.lines] == [("Bob hitting twice with the rifle",
+                                                    shoot_probability(bob, "rifle", 3, 2))]
+    assert [(s.players[d.player].name, d.weapon, d.asked) for d in plan.parts] == [("Ann", "revolver", 3),
+                                                                                   ("Bob", "rifle", 3)]
+    assert plan.title == "Duel: Ann draws 3 (revolver), Bob 3 (rifle)"
+    with pytest.raises(RuleError, match="choose the weapon each duellist draws with"):
+        draw_plan(s, {"type": "duel", "opponent": "Bob", "winner": "Ann"})
+
+
+def test_one_duellist_s_entry_is_refused_as_the_engine_refuses_the_duel():
+    from companion.spurs.view import check_duel_entry
+
+    s = new_game()
+    plan = draw_plan(s, {"type": "duel", "opponent": "Bob", "winner": "Ann",
+                         "weapons": {"Ann": "revolver", "Bob": "rifle"}})
+    check_duel_entry(s, plan.parts[0], {"grey": 2, "white": 1})
+    with pytest.raises(RuleError, match=r"^Bob's draw: a rifle draw leaves the grey bullets in the bag"):
+        check_duel_entry(s, plan.parts[1], {"grey": 1, "brown": 2})

@@ -29,11 +29,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from companion.bountytown.engine import preview
+from companion.bountytown.engine import bank_discard, preview
 from companion.bountytown.hands import best_play, rank
 from companion.bountytown.odds import bounty_chances
 from companion.bountytown.state import ACTIVE_BOUNTIES, ITEM_PRICES, PLAYERS, GameState
-from companion.bountytown.view import card_name, critical_choices, describe, hand_room
+from companion.bountytown.view import HandRoom, card_name, critical_choices, describe, hand_room
 from companion.engine import RuleError, new_seed
 from ui import theme
 from ui.background import LatestAnswers
@@ -71,7 +71,7 @@ class DuelView(BoxLayout):
     bounty_items = ListProperty()
     take = StringProperty("")
     critical = DictProperty()
-    in_hand = DictProperty()  # player -> cards in hand, where it is not the hand limit (R-B7)
+    in_hand = DictProperty()  # player -> cards in hand, where it is not the full hand the engine assumes (R-B7)
     seed = NumericProperty(0)
     heading = StringProperty("")
     info = StringProperty("")
@@ -185,7 +185,7 @@ class DuelView(BoxLayout):
         specs = []
         players = self._players(state)
         for stepper, name in zip(self._counts.rows(self.ids.counts, len(players)), players):
-            room = hand_room(state.player(name), self.in_hand.get(name))
+            room = self._room(state, name)
             specs.append({"title": f"{name} holds", "capacity": room.cards, "most": room.most, "choosable": True})
             stepper.player, stepper.label = name, f"{name}'s cards in hand"
             stepper.minimum, stepper.maximum, stepper.value = room.fewest, room.largest, room.in_hand
@@ -199,9 +199,15 @@ class DuelView(BoxLayout):
         count.bind(on_step=lambda c, value: self.set_in_hand(c.player, int(value)))
         return count
 
+    def _room(self, state: GameState, name: str, entered: bool = True) -> HandRoom:
+        """What ``name``'s hand leaves to enter and play: the count entered, or (``entered``
+        False) the full hand the engine assumes, less the Bank's discard (R-B9)."""
+        player = state.player(name)
+        return hand_room(player, self.in_hand.get(name) if entered else None, bank_discard(state, player))
+
     def set_in_hand(self, name: str, count: int) -> None:
-        """The cards in a hand (wounds included) when it is not the hand limit (R-B7)."""
-        full = self.screen.state.player(name).hand_limit
+        """The cards in a hand (wounds included) when it is not the full hand (R-B7, R-B9)."""
+        full = self._room(self.screen.state, name, entered=False).in_hand
         self.in_hand = {**{n: c for n, c in self.in_hand.items() if n != name}, **({name: count} if count != full else {})}
         self._set_slots(self.screen.state)  # (the desk's change redraws the page)
 
@@ -290,7 +296,7 @@ class DuelView(BoxLayout):
             lines.append(f"{bounty.name}: base {cards_text(bounty.base)}; draws {bounty.draws}")
         hands = [s for s in slots if s.choosable]
         for name, slot in zip(self._players(state), hands):
-            note = hand_room(state.player(name), self.in_hand.get(name)).note
+            note = self._room(state, name).note
             if note:
                 lines.append(note)
             if slot.played:

@@ -4,7 +4,9 @@ then the bullets drawn, big, with what they did.
 The odds come from ``companion.spurs.view.draw_plan`` for the very action that will be
 sent, so the chance shown is the chance of what the engine then does. A physical draw
 is entered by tapping the colours taken out; the engine judges the entry (right count,
-right colours for the weapon) and a refusal shows its reason in the game bar.
+right colours for the weapon) and a refusal shows its reason in the game bar. A duel's
+draw has a part per duellist (R-S8): each one's bullets are tapped in turn, from their
+own bag, and the last bullet of the last part sends the duel.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from typing import Any
 from kivy.properties import DictProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.button import Button
 
-from companion.engine import new_seed
+from companion.engine import RuleError, new_seed
 from companion.spurs.bag import COLOURS, Bag
 from companion.spurs.state import DrawRecord, SpursState
-from companion.spurs.view import DrawPlan, odds_words, pool_colours
+from companion.spurs.view import DrawPlan, check_duel_entry, odds_words, pool_colours
 from ui import sounds
 from ui.kvload import load_kv
 from ui.later import AfterFrame
@@ -80,6 +82,8 @@ class DrawPage(Page):
     outcome = StringProperty("")
     drew = StringProperty("")
     left = StringProperty("")  # a fight's bullets not yet counted
+    part = NumericProperty(0)  # a duel: whose draw is being tapped (an index into plan.parts)
+    whose = StringProperty("")  # a duel: that duellist's draw, in words
 
     def open(self, action: dict[str, Any] | None = None, plan: DrawPlan | None = None,
              phase: str = "before", **_context: Any) -> None:
@@ -87,10 +91,13 @@ class DrawPage(Page):
             self.pending, self.plan = action, plan
             self.bullets, self.dig, self.optional = plan.bullets, plan.dig, plan.optional
             self.chance, self.headline, self.lines = odds_words(plan)
+            self.part, self._parts_drawn, self.whose = 0, {}, ""
         self.phase = phase
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.weapon: str | None = None  # the pool the entry takes from (the part's, in a duel)
+        self._parts_drawn: dict[str, dict[str, int]] = {}  # a duel: the bullets of each part tapped so far
         self._entry_later = AfterFrame(self._entry_ahead)
         self._discs = Spares(BulletDisc, DISCS_AHEAD)
 
@@ -127,10 +134,21 @@ class DrawPage(Page):
         if self.phase == "after":
             self.show_result(state)
         elif self.plan is not None:
-            self.bag = state.player.bag.counts()
-            self.pool = {**pool_colours(state, self.plan.weapon), **state.gold_bag.counts()}
+            self._show_part(state)
             if self.phase == "before":
                 self._entry_later()  # filled while the odds are read: its first tap renders nothing
+
+    def _show_part(self, state: SpursState) -> None:
+        """The bag the entry takes from: the current player's, or in a duel the bag of the
+        duellist whose part it is, with that part's count and weapon."""
+        player, self.weapon = state.player, self.plan.weapon
+        if self.plan.parts:
+            draw = self.plan.parts[self.part]
+            player, self.weapon = state.players[draw.player], draw.weapon
+            self.bullets, self.optional = draw.asked, draw.optional
+            self.whose = f"{player.name}'s bullets ({draw.weapon} draw)"
+        self.bag = player.bag.counts()
+        self.pool = {**pool_colours(state, self.weapon, player.name), **state.gold_bag.counts()}
 
     @staticmethod
     def tally(what: str, taken: int, asked: int, optional: int) -> str:
@@ -149,13 +167,17 @@ class DrawPage(Page):
     def clear_entry(self) -> None:
         """The bag entry for the draw ahead, nothing tapped yet, and what it must leave out."""
         left = [c for c in COLOURS if self.bag.get(c) and not self.pool.get(c)]
-        self.barred = (f"A {self.plan.weapon} draw leaves {' and '.join(left)} in the bag (R-S1): "
+        self.barred = (f"A {self.weapon} draw leaves {' and '.join(left)} in the bag (R-S1): "
                        f"do not count {'it' if len(left) == 1 else 'them'}."
                        if self.bullets and left else "")  # ruling: R-S1
         self.entered = dict.fromkeys((*COLOURS, *DIG), 0)
         self.show_counts()  # the taps may be at nought already, while the bag has changed
 
     def enter(self) -> None:
+        """The bag entry from its start (a duel: the first duellist's bullets again)."""
+        if self.plan.parts:
+            self.part, self._parts_drawn = 0, {}
+            self._show_part(self.game.state)
         self.clear_entry()
         self.phase = "enter"
 
@@ -176,10 +198,27 @@ class DrawPage(Page):
                 and dug >= min(self.dig, sum(self.pool.get(k, 0) for k in DIG)))
 
     def done(self) -> None:
-        """The physical draw as tapped; the engine says if it could not have happened."""
+        """The physical draw as tapped; the engine says if it could not have happened. In a
+        duel, one duellist's bullets: checked as the engine will, then the next duellist's."""
         draw: dict[str, Any] = {"draw": "physical"}
-        if self.bullets:
-            draw["drawn"] = {c: self.entered[c] for c in COLOURS if self.entered[c]}
+        drawn = {c: self.entered[c] for c in COLOURS if self.entered[c]}
+        if self.plan.parts:
+            state = self.game.state
+            part = self.plan.parts[self.part]
+            try:
+                check_duel_entry(state, part, drawn)
+            except RuleError as exc:
+                self.game.message = f"Refused: {exc}"
+                return
+            self._parts_drawn[state.players[part.player].name] = drawn
+            if self.part + 1 < len(self.plan.parts):
+                self.part += 1
+                self._show_part(state)
+                self.clear_entry()
+                return
+            draw["drawn"] = dict(self._parts_drawn)
+        elif self.bullets:
+            draw["drawn"] = drawn
         if self.dig:
             draw["found"] = {k: self.entered[k] for k in DIG}
         self.send(draw)
@@ -198,7 +237,8 @@ class DrawPage(Page):
         drawn = [kind for record in state.last_draw for kind in discs(record)]
         for disc, kind in zip(self._discs.rows(self.ids.discs, len(drawn)), drawn):
             disc.colour = kind
-        self.drew = "\n".join(describe(r) for r in state.last_draw)
+        duel = len({r.player for r in state.last_draw}) > 1  # whose discs are whose, in words
+        self.drew = "\n".join(describe(r) + (f": {counted(r.drawn)}" if duel else "") for r in state.last_draw)
         self.outcome = state.last_outcome
         fight = state.fight
         self.left = "" if fight is None else (

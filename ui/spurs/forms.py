@@ -15,7 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.engine import RuleError
-from companion.spurs.bag import COLOURS
+from companion.spurs.bag import COLOURS, WEAPONS
 from companion.spurs.state import SpursState
 from companion.spurs.view import cashable, draw_plan, herd_preview, next_token, odds_words, stealable
 from ui import theme
@@ -111,7 +111,8 @@ class DrawFormPage(FormPage):
             return
         self.chance, self.headline, self.lines = odds_words(plan)
         self._previewed = action, plan
-        self._draw_later()
+        if self.game.pages.current == self.name:  # (not for a form filled ahead: the tap showing
+            self._draw_later()                    # it would pay for a flip armed meanwhile)
 
     def _ready_draw(self, _dt: float) -> None:
         """The draw page filled for the action last previewed, while the form is read: the
@@ -228,36 +229,47 @@ class TownPage(Page):
             self.ids.saloon.reset()
 
 
-class DuelPage(Page):
-    """The outcome of a duel fought at the table (R-S8): who, who won, what was stolen."""
+class DuelPage(DrawFormPage):
+    """A duel fought at the table (R-S8): who, who won, what was stolen, and each
+    duellist's draw with their weapon: its odds on the form, drawn by the companion or
+    entered from the real bags (the challenges' bag entry, one duellist after the other)."""
 
     opponents = ListProperty()
     sides = ListProperty()
     items = ListProperty()
+    my_weapons = ListProperty()  # [weapon, words] for the current player
+    their_weapons = ListProperty()  # and for the opponent
 
     def update(self, state: SpursState) -> None:
+        """(No token to suggest: ``choose`` does all a draw form's update does, the preview too.)"""
         self.opponents = [[p.name, p.name] for p in state.players if p is not state.player]
         self.choose()
 
     def choose(self) -> None:
-        """Keep the winner and what can be stolen in step with the chosen opponent."""
+        """Keep the winner, the weapons, what can be stolen and the odds in step with the
+        chosen opponent."""
         if self.game is None or self.game.session is None:  # the kv rule is still being applied
             return
         state = self.game.state
         opponent = self.ids.opponent.value
         self.sides = [[state.player.name, state.player.name], [opponent, opponent]]
+        self.my_weapons = [[w, f"{state.player.name}: {w}"] for w in WEAPONS]
+        self.their_weapons = [[w, f"{opponent}: {w}"] for w in WEAPONS]
         loser = opponent if self.ids.winner.value == state.player.name else state.player.name
         what = self.ids.steal.value
         options = stealable(state.players[state.index(loser)], state.stagecoach).get(what, []) if loser else []
         self.items = [[o, o] for o in options] if what in ("equipment", "token") else []
+        self.preview()
 
-    def record(self) -> None:
+    def action(self) -> dict[str, Any]:
         ids = self.ids
         what = ids.steal.value
         steal = None if what == "none" else {"what": what}
         if what in ("equipment", "token"):
             steal[{"equipment": "name", "token": "token"}[what]] = ids.item.value
-        self.send({"type": "duel", "opponent": ids.opponent.value, "winner": ids.winner.value, "steal": steal})
+        me, opponent = self.game.state.player.name, ids.opponent.value
+        return {"type": "duel", "opponent": opponent, "winner": ids.winner.value, "steal": steal,
+                "weapons": {me: ids.my_weapon.value, opponent: ids.their_weapon.value}}
 
 
 class AdjustPage(Page):

@@ -25,6 +25,7 @@ from companion.spurs.view import CASH_IN, draw_plan, next_token, refusal
 from ui import theme
 from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
+from ui.later import AfterFrame
 from ui.pages import PagesAhead, size_pages, when_sized
 from ui.reuse import Spares, rows
 from ui.spurs.page import Page
@@ -157,6 +158,10 @@ class ActionsPage(Page):
     heading = StringProperty("")
     spurs = NumericProperty(0)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._duel_later = AfterFrame(self._duel_ahead)
+
     def update(self, state: SpursState) -> None:
         p = state.player
         boost = f", up to +{state.turn.boost} draw(s) available" if state.turn.boost else ""
@@ -164,6 +169,14 @@ class ActionsPage(Page):
         self.heading = (f"{p.name} ({p.character}): fame {p.fame}, ${p.money}, {p.spurs} Spur(s){boost}\n"
                         f"Bank ${state.bank}; gold bag {state.gold_bag.gold} gold, {state.gold_bag.stones} stones")
         self.spurs = p.spurs
+        self._duel_later()
+
+    def _duel_ahead(self, _dt: float) -> None:
+        """The duel form filled for this player while the menu is read: its choices name the
+        duellists (buttons made for each) and its odds are worked out, so the tap on Duel
+        only shows it (13 -> 6 ms here)."""
+        if self.game is not None and self.game.session is not None and self.game.pages.current == self.name:
+            self.game.pages.get_screen("duel").update(self.game.state)
 
 
 class FinalPage(Page):

@@ -102,3 +102,28 @@ def test_odds_are_worked_out_off_the_ui_thread_and_never_stale(ui, tmp_path):
     assert WORKING not in duel.info and "Bart plays 5 Spades: High Card" in duel.info
     kept = duel_odds(["5S"], ["5H"], 2, known=["5D"])
     assert f"win {percent(kept.p_win)}, tie {percent(kept.p_tie)}" in duel.info
+
+
+def test_at_the_bank_the_hand_is_counted_after_its_discard(ui):
+    """R-B9 on R-B7 (rules 3): four wounds in a full hand at the Bank. The Bank takes the one
+    Duel card on declaring, so the screen asks for the top card of the Draw deck, as the
+    engine will; a card drawn since (a sixth card entered) is one card to play."""
+    four_wounds(ui)
+    act(ui, {"type": "move", "to": "Bank"})
+    duel = ui.screen.ids.duel
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Sam Bass", root=duel.ids.targets))
+    to_cards(ui)
+    counts = duel.ids.counts
+    assert ui.find(startswith="Bart's cards in hand", root=counts).text == "Bart's cards in hand 4"
+    assert ("Bart holds only wounds after the Bank's discard: enter the top card of the Draw deck, played alone"
+            in duel.info)
+    ui.tap(ui.find("+", root=counts))
+    assert "Bart: 4 wounds in a 5-card hand after the Bank's discard, so at most 1 card to play" in duel.info
+    enter(ui, "Bart holds", "5S")
+    enter(ui, "Drawn for", "1C 2D")
+    see_result(ui)
+    assert "Bart is at the Bank: discards a Duel card on declaring." in duel.result
+    ui.tap("Confirm")
+    # a tie of High Cards: Sam Bass taken with a fifth wound, and lost to it (R-B5, R-B8)
+    assert ui.screen.state.discarded == ("Sam Bass",), message(ui)

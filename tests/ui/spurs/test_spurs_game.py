@@ -86,12 +86,16 @@ def test_a_short_game_to_the_final_scores(db):
     ui.tap(ui.find(startswith="Resume Spurs: Ann, Bob"))
     assert sheet(ui, "Bob")["turn"] and sheet(ui, "Ann")["money"] == "$10"
 
-    # Bob duels Ann and wins, stealing half her money
+    # Bob duels Ann and wins, stealing half her money; each one's draw from the real bag
     ui.tap("Bob: actions")
     ui.tap("Duel")
     ui.tap(ui.find("Bob", root=ids(ui).winner))
     ui.tap("Half the money")
-    ui.tap("Record the duel")
+    ui.tap("Enter the bag draw")
+    for colour in ("grey", "grey", "black", "grey", "black", "black"):  # Bob's three, then Ann's
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    assert [r.player for r in session(ui).state.last_draw] == ["Bob", "Ann"] and len(drawn_discs(ui)) == 6
+    ui.tap("Table")
     assert sheet(ui, "Bob")["fame"] == "2" and sheet(ui, "Bob")["money"] == "$5" and sheet(ui, "Bob")["posters"] == "1"
     assert sheet(ui, "Ann")["red"] == "2" and sheet(ui, "Ann")["spurs"] == "1" and sheet(ui, "Ann")["money"] == "$5"
     ui.tap(number(ui, "Bob", "money"))  # an Event card pays Bob $5: two taps on his sheet

@@ -97,6 +97,19 @@ def test_every_form_and_the_draw(ui):
     ui.tap("Back to the odds")
     ui.tap("Draw for me")
     check(ui, "draw-result")
+    ui.tap("End turn")
+    for _ in SIX[1:]:
+        game.act({"type": "end_turn"})
+    game.begin("duel")  # a duel's draws: each duellist's entry in turn, then both draws shown
+    ui.tap("Enter the bag draw")
+    check(ui, "duel-draw-entry-first")
+    for colour in ("grey", "grey", "grey"):
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    check(ui, "duel-draw-entry-second")
+    for colour in ("grey", "grey", "white"):
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    assert page(ui).phase == "after", ui.screen.message
+    check(ui, "duel-draw-result")
 
 
 def test_a_fight_waiting_for_its_next_card_and_the_final_scores_with_a_tie(ui):

@@ -1,6 +1,7 @@
 """The choices the new rulings add, each reached with real taps in at most two from the
 table: a Spur spent as a boost or for a re-roll (R-S12), the round-up board's cattle
-(R-S11), and the Escorted Stagecoach held, stolen in a duel and shown (R-S13)."""
+(R-S11), the Escorted Stagecoach held, stolen in a duel and shown (R-S13), and a duel's
+draws entered from the real bags, whites leaving them (R-S8, R-S2)."""
 
 from tests.ui.spurs.driving import begin_game, ids, page, set_stepper, sheet, tap_hex, tap_panel
 from ui.spurs.controls import BulletDisc
@@ -79,8 +80,10 @@ def test_the_stagecoach_escort_is_shown_and_a_duel_winner_steals_it_R_S13(ui):
     ui.tap("Duel")
     ui.tap(ui.find("Ann", root=ids(ui).winner))
     ui.tap("Stagecoach")  # the steal: one tap on the duel form
-    ui.tap("Record the duel")
+    ui.tap("Draw for me")
+    assert not ui.screen.message, ui.screen.message
     assert state(ui).stagecoach == "Ann" and "stole the escorted Stagecoach (Wanted Poster)" in state(ui).last_outcome
+    ui.tap("Table")
     assert sheet(ui, "Ann")["carries"] == "escorts the Stagecoach" and sheet(ui, "Ann")["posters"] == "1"
     assert sheet(ui, "Bob")["carries"] == "carries nothing"
     ui.tap("Undo")  # and a steal from someone who does not escort it is refused with the rule
@@ -88,5 +91,40 @@ def test_the_stagecoach_escort_is_shown_and_a_duel_winner_steals_it_R_S13(ui):
     ui.tap("Duel")
     ui.tap(ui.find("Bob", root=ids(ui).winner))
     ui.tap("Stagecoach")
-    ui.tap("Record the duel")
+    ui.tap("Draw for me")
     assert ui.screen.message == "Refused: Ann is not escorting the Stagecoach (Bob does) [R-S13]"
+    assert page(ui).name == "duel"  # the form as it was, to correct
+
+
+def test_a_duel_s_draws_from_the_real_bags_in_a_tap_a_bullet_and_whites_leave_R_S8_R_S2(ui):
+    """R-S8: "Each duellist's bag draw is recorded like any shooting draw (entered from the
+    physical bag or drawn by the companion), so R-S2's whites leave the bag." From the duel
+    form: one tap for the bag entry, then one per bullet, Ann's three then Bob's three; the
+    last one sends the duel. Ann's white leaves her bag, Bob's bullets all go back."""
+    begin_game(ui)
+    ui.tap("Ann: actions")
+    ui.tap("Duel")
+    ui.tap(ui.find("Ann", root=ids(ui).winner))
+    ui.tap(ui.find("Bob: rifle", root=ids(ui).their_weapon))
+    form = " ".join(ui.texts())
+    assert "71.4%" in form and "chance of Ann hitting twice with the revolver" in form  # 5/7, exact
+    drawn = {"Ann": ["grey", "white", "black"], "Bob": ["brown", "brown", "black"]}
+    taps = ["Enter the bag draw"] + [colour for bullets in drawn.values() for colour in bullets]
+    assert len(taps) <= 6 + 1
+    ui.tap(taps[0])
+    assert "Ann's bullets (revolver draw): 0 of 3 tapped" in ui.texts()
+    for colour in taps[1:4]:
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    assert "Bob's bullets (rifle draw): 0 of 3 tapped" in ui.texts()
+    assert "[b]grey[/b]\nstays in\nthe bag" in ui.texts()  # Bob's rifle leaves his greys in
+    for colour in taps[4:]:
+        ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
+    assert not ui.screen.message, ui.screen.message
+    assert [r.drawn.counts() for r in state(ui).last_draw] == [
+        {"grey": 1, "brown": 0, "white": 1, "black": 1, "red": 0},
+        {"grey": 0, "brown": 2, "white": 0, "black": 1, "red": 0}]
+    assert any(t.startswith("Ann wins the duel") for t in ui.texts())
+    ui.tap("Table")
+    ann, bob = sheet(ui, "Ann"), sheet(ui, "Bob")
+    assert (ann["white"], ann["grey"], ann["black"], ann["fame"]) == ("0", "4", "2", "1")
+    assert (bob["white"], bob["brown"], bob["black"], bob["red"]) == ("1", "3", "1", "1")  # and the loser's red
