@@ -20,6 +20,7 @@ import fcntl
 import os
 from pathlib import Path
 
+from companion.db.place import os_hint
 from companion.errors import StoreError
 
 
@@ -35,8 +36,7 @@ class AppLock:
         try:
             self._fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as exc:
-            raise StoreError(f"cannot make the lock file {self.path} ({exc.strerror}): check that user "
-                             "running the companion can write the database's folder.") from None
+            raise StoreError(f"cannot make the lock file {self.path} ({exc.strerror}): {os_hint(exc)}") from None
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -47,8 +47,11 @@ class AppLock:
             self.release()
             raise StoreError(f"cannot lock {self.path} ({exc.strerror}): keep the database on a local "
                              "disk, or pass --db to use another file.") from None
-        os.ftruncate(self._fd, 0)
-        os.write(self._fd, f"{os.getpid()}\n".encode())
+        try:  # who holds it, for a second app's message; the lock itself is the flock
+            os.ftruncate(self._fd, 0)
+            os.pwrite(self._fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:  # a full disk: the lock is held all the same, its holder unnamed
+            pass
 
     def release(self) -> None:
         if self._fd is not None:

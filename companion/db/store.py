@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from companion.db import snapshots
-from companion.db.place import write_hint
+from companion.db.place import cannot_write, write_hint
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
@@ -530,9 +530,9 @@ def _text(raw: bytes) -> str:
 
 def _cannot_reach(exc: sqlite3.Error) -> bool:
     """SQLite could not open or lock the file (permissions, a folder in the way, another
-    program): nothing says the file itself is damaged."""
-    code = getattr(exc, "sqlite_errorname", "") or ""
-    return code.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_BUSY", "SQLITE_LOCKED"))
+    program, a full disk: the -shm file it must make cannot be): nothing says the file
+    itself is damaged."""
+    return cannot_write(exc) or (getattr(exc, "sqlite_errorname", "") or "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
 def _valid_colour(colour: str) -> str:

@@ -26,6 +26,8 @@ from typing import Any, TextIO
 
 from companion import __version__
 from companion.db.backup import exclusive
+from companion.db.lock import lock_path
+from companion.files import remove_quietly
 from companion.db.rows import RowDamage, describe, event_action, game_name, session_fields, timestamp
 from companion.engine import RuleError, dumps
 from companion.errors import InputError, StoreError
@@ -309,15 +311,16 @@ def import_file(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> I
         raise InputError(f"{source}: its 'sessions' is {describe(sessions)}, not a list")
     games = [_game(item, number) for number, item in enumerate(sessions, 1)]
     fresh = not Path(db).exists()
+    lock_made = not lock_path(db).exists()
     lock = exclusive(Path(db), "import")
     try:
         with Store(db):  # creates a new database, or checks (and migrates) the one there
             pass
         return _write(db, players, games)
     except BaseException:
-        if fresh:
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{db}{suffix}").unlink(missing_ok=True)
+        if fresh:  # nothing is left of a database this import began (its lock removed while held)
+            for suffix in ("", "-wal", "-shm", "-journal", *([".lock"] * lock_made)):
+                remove_quietly(Path(f"{db}{suffix}"))
         raise
     finally:
         lock.release()
