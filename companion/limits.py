@@ -94,6 +94,18 @@ EVENTS = 12_000
 #: touches in one card: six hands on six pawns, many times over
 TOUCHES = 1_000
 
+# --- export files (docs/export.md) ----------------------------------------------------
+
+#: an export `companion import` reads: a year of 3,000 games of 500 actions is about 500 MB
+#: of JSON; four times that refuses only what no table could have played
+EXPORT_FILE_BYTES = 2 * 1024**3
+#: one game's text in an export: a 200,000-event game (far beyond a day's play, the scale
+#: the companion is measured at) is about 30 MB; 128 MB leaves room and keeps what one
+#: game takes in memory well within a Raspberry Pi's
+EXPORT_GAME_CHARS = 128_000_000
+#: one game's events: the same bound counted in events (an event is 60 to 200 characters)
+EXPORT_GAME_EVENTS = 1_000_000
+
 
 def quote(value: Any) -> str:
     """A short, safe rendering of a value a person gave, for an error message: strings
