@@ -138,6 +138,7 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
     part = db.with_name(db.name + ".restoring")
     needed = sum(Path(f"{source}{suffix}").stat().st_size for suffix in JOURNALS if Path(f"{source}{suffix}").is_file())
     left = f"{db} was left as it was"
+    done = False
     try:
         _remove(part)
         _copy_bytes(source, part)
@@ -151,6 +152,7 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
         kept = _keep(db)
         os.replace(part, db)
         fsync_folder(db.parent)
+        done = True
     except OSError as exc:
         _remove(part)  # first, so the room it took is counted free
         trouble = _place_trouble(db.parent, needed, "the restored database")
@@ -160,7 +162,7 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
             from None
     finally:
         _remove(part)
-        lock.release()
+        lock.release(tidy=not done)
     return Copy(db, db.stat().st_size, copy.sessions, copy.events, kept)
 
 

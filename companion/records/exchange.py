@@ -31,7 +31,6 @@ from typing import Any, TextIO
 
 from companion import __version__
 from companion.db.backup import exclusive
-from companion.db.lock import lock_path
 from companion.db.place import cannot_write, write_hint
 from companion.db.roster import Seat, link, name_key, seat_names
 from companion.db.rows import RowDamage, describe, event_action, game_name, session_fields, timestamp
@@ -358,19 +357,19 @@ def import_file(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> I
                              f"can be ({EXPORT_FILE_BYTES // 1024**3} GB)")
         file = ExportFile(handle, str(source))  # a file that is no export is refused here, before any write
         fresh = not Path(db).exists()
-        lock_made = not lock_path(db).exists()
         lock = exclusive(Path(db), "import")
         try:
             with Store(db):  # creates a new database, or checks (and migrates) the one there
                 pass
-            return _load(db, file)
+            report = _load(db, file)
         except BaseException:
-            if fresh:  # nothing is left of a database this import began (its lock removed while held)
-                for suffix in ("", "-wal", "-shm", "-journal", *([".lock"] * lock_made)):
+            if fresh:  # nothing is left of a database this import began
+                for suffix in ("", "-wal", "-shm", "-journal"):
                     remove_quietly(Path(f"{db}{suffix}"))
+            lock.release(tidy=True)
             raise
-        finally:
-            lock.release()
+        lock.release()
+        return report
 
 
 def _load(db: str | os.PathLike[str], file: ExportFile) -> ImportReport:
