@@ -28,7 +28,7 @@ from typing import Any, Iterator
 
 from companion.db.rows import describe
 from companion.errors import InputError
-from companion.limits import EXPORT_GAME_CHARS, EXPORT_GAME_EVENTS, NUMBER_CHARS
+from companion.limits import EXPORT_GAME_CHARS, EXPORT_GAME_EVENTS, EXPORT_ROW_CHARS, NUMBER_CHARS
 from companion.records.csvcells import uncell
 
 FORMAT = "old-west-companion-export"
@@ -155,13 +155,13 @@ class ExportFile:
         self._pos += 1
 
     def _value(self, limit: int, what: str = "a value") -> Any:
-        """The next JSON value. An export writes each game on a line of its own, so the
-        line is read whole first and a game is parsed once; a value over several lines (a
-        file laid out by another program) is read in as many chunks as it takes, twice as
-        many characters each time, so it is parsed a few times, not once a chunk."""
+        """The next JSON value. An export writes each game on a line of its own, so a value
+        the text read so far cuts short is tried again with the rest of its line, and a game
+        is parsed twice at most; a value over several lines (a file laid out by another
+        program) is read on in chunks twice as long each time, so it is parsed a few times,
+        not once a chunk. Text that is no JSON is refused where it starts, not read on."""
         self._peek()
-        self._whole_line(limit)
-        want = CHUNK
+        want, line_read = CHUNK, False
         while True:
             try:
                 value, end = _DECODER.raw_decode(self._buf, self._pos)
@@ -179,14 +179,18 @@ class ExportFile:
                 raise self.damaged(f"{what} holds a number of thousands of digits") from None
             if len(self._buf) - self._pos > limit:
                 raise self.damaged(f"{what} is more than {limit:,} characters, more than any game takes")
-            want *= 2
-            self._more(want)
+            if not line_read:
+                self._whole_line(limit)
+                line_read = True
+            else:
+                want *= 2
+                self._more(want)
 
     # -- CSV -------------------------------------------------------------------------
 
     def _csv(self) -> Iterator[tuple[str, int, Any]]:
-        csv.field_size_limit(max(csv.field_size_limit(), EXPORT_GAME_CHARS))
-        rows = csv.reader(_Lines(self._text), strict=True)
+        csv.field_size_limit(max(csv.field_size_limit(), EXPORT_ROW_CHARS))
+        rows = csv.reader(self._lines(), strict=True)
         counted = {"player": 0, "session": 0, "seat": 0, "event": 0}
         session: dict[str, Any] | None = None
         try:
@@ -243,22 +247,21 @@ class ExportFile:
             yield "session", counted["session"], session
         self.head.uncounted = True
 
+    def _lines(self) -> Iterator[str]:
+        """The text's lines, each read as it is needed and none longer than a row can be
+        (a gigabyte without a line end is refused, not read)."""
+        number = 0
+        while line := self._text.readline(EXPORT_ROW_CHARS + 1):
+            number += 1
+            if len(line) > EXPORT_ROW_CHARS:
+                raise self.damaged(f"line {number} is more than {EXPORT_ROW_CHARS:,} characters, longer than any row")
+            yield line
+
     def _check_end(self, row: dict[str, str], counted: dict[str, int], where: str) -> None:
         stated = _cell_json(row["result"], where, self)
         if stated != counted:
             raise self.damaged(f"its end record counts {describe(stated)}, but the file holds {counted}: "
                                "rows are missing")
-
-
-class _Lines:
-    """A text stream's lines, each read as it is needed (csv.reader takes any iterable)."""
-
-    def __init__(self, text) -> None:
-        self._text = text
-
-    def __iter__(self) -> Iterator[str]:
-        while line := self._text.readline():
-            yield line
 
 
 def _whole(cell: str | None, where: str, file: ExportFile) -> int:
