@@ -301,7 +301,17 @@ def test_a_refused_player_is_named_and_the_games_come_all_the_same(tmp_path, cap
     assert "imported 3 sessions" in captured.out
 
 
-@pytest.mark.parametrize("damage, says", [(_newer, "newer companion"), (_foreign, "not a companion export")])
+def _no_sessions(doc):
+    del doc["sessions"]
+
+
+def _players_not_a_list(doc):
+    doc["players"] = {"name": "Ann"}
+
+
+@pytest.mark.parametrize("damage, says", [(_newer, "newer companion"), (_foreign, "not a companion export"),
+                                          (_no_sessions, "'sessions' is empty (NULL), not a list"),
+                                          (_players_not_a_list, "'players' is {'name': 'Ann'}, not a list")])
 def test_a_foreign_or_newer_export_is_refused_whole_and_changes_nothing(tmp_path, capsys, damage, says):
     doc = _doc(tmp_path)
     damage(doc)

@@ -382,18 +382,16 @@ def _load(db: str | os.PathLike[str], file: ExportFile) -> ImportReport:
         conn.execute("BEGIN IMMEDIATE")
         try:
             loader = _Loader(conn)
-            lists = set()
             for kind, number, item in file:
                 _check_head(file, whole=False)
-                lists.add(kind)
                 if kind == "player":
                     loader.player(number, item)
                 else:
                     loader.session(number, item)
             _check_head(file, whole=True)
             for key in ("players", "sessions"):
-                if key[:-1] not in lists and key in file.head.values:
-                    raise InputError(f"the export's {key!r} is {describe(file.head.values[key])}, not a list")
+                if key not in file.lists:
+                    raise InputError(f"{file.name}: its {key!r} is {describe(file.head.values.get(key))}, not a list")
             if file.head.uncounted:
                 loader.report.note = (f"{file.name} was written before exports ended with a count of their rows, "
                                       "so a copy cut short at a line end could not be told from a whole one")

@@ -62,6 +62,8 @@ class ExportFile:
     def __init__(self, handle: io.BufferedReader, name: str) -> None:
         self.name = name
         self.head = Head()
+        #: the lists the file holds ("players", "sessions"), read or not yet
+        self.lists: set[str] = set()
         first = handle.peek(256)[:256]
         self._text = io.TextIOWrapper(handle, encoding="utf-8", errors="strict", newline="")
         start = first.lstrip(b" \t\r\n")
@@ -80,6 +82,8 @@ class ExportFile:
             yield from self._records
         except UnicodeDecodeError as exc:
             raise InputError(f"{self.name} is not a companion export (it is not UTF-8 text: {exc.reason})") from None
+        except OSError as exc:  # a stick pulled out, a bad sector
+            raise InputError(f"cannot read {self.name} ({exc.strerror or exc}); nothing was imported") from None
 
     def damaged(self, why: str) -> InputError:
         return InputError(f"{self.name} is damaged or not a companion export ({why}); nothing was imported")
@@ -112,6 +116,7 @@ class ExportFile:
         if self._peek() != "[":
             self.head.values[f"{kind}s"] = self._value(1 << 16)  # not a list: the import says so
             return
+        self.lists.add(f"{kind}s")
         self._pos += 1
         number = 0
         if self._peek() == "]":
@@ -189,6 +194,7 @@ class ExportFile:
     # -- CSV -------------------------------------------------------------------------
 
     def _csv(self) -> Iterator[tuple[str, int, Any]]:
+        self.lists.update(("players", "sessions"))  # a CSV holds both, however few its rows
         csv.field_size_limit(max(csv.field_size_limit(), EXPORT_ROW_CHARS))
         rows = csv.reader(self._lines(), strict=True)
         counted = {"player": 0, "session": 0, "seat": 0, "event": 0}
