@@ -207,6 +207,15 @@ def _doc(tmp_path):
     return json.loads(export.read_text())
 
 
+def damaged_export(tmp_path, damage):
+    """An export of three games, changed by ``damage``."""
+    doc = _doc(tmp_path)
+    damage(doc)
+    export = tmp_path / "damaged.json"
+    export.write_text(json.dumps(doc))
+    return export
+
+
 def _newer(doc):
     doc["version"] = VERSION + 1
 
@@ -274,10 +283,7 @@ def _one_player_twice(doc):
     (_one_player_twice, "name one player twice"), (_gap, "event 2 is missing"), (_refused_action, "does not replay"),
     (_undo_with_action, "carries an action"), (_unknown_game, "poker"), (_bad_time, "not a date")])
 def test_a_refused_game_is_named_and_every_other_game_is_imported(tmp_path, capsys, damage, says):
-    doc = _doc(tmp_path)
-    damage(doc)
-    export = tmp_path / "damaged.json"
-    export.write_text(json.dumps(doc))
+    export = damaged_export(tmp_path, damage)
     db = tmp_path / "companion.db"
     capsys.readouterr()
     assert cli("--db", db, "import", export) == 1
@@ -290,10 +296,7 @@ def test_a_refused_game_is_named_and_every_other_game_is_imported(tmp_path, caps
 
 
 def test_a_refused_player_is_named_and_the_games_come_all_the_same(tmp_path, capsys):
-    doc = _doc(tmp_path)
-    _bad_player(doc)
-    export = tmp_path / "damaged.json"
-    export.write_text(json.dumps(doc))
+    export = damaged_export(tmp_path, _bad_player)
     capsys.readouterr()
     assert cli("--db", tmp_path / "companion.db", "import", export) == 1
     captured = capsys.readouterr()
@@ -313,10 +316,7 @@ def _players_not_a_list(doc):
                                           (_no_sessions, "'sessions' is empty (NULL), not a list"),
                                           (_players_not_a_list, "'players' is {'name': 'Ann'}, not a list")])
 def test_a_foreign_or_newer_export_is_refused_whole_and_changes_nothing(tmp_path, capsys, damage, says):
-    doc = _doc(tmp_path)
-    damage(doc)
-    export = tmp_path / "damaged.json"
-    export.write_text(json.dumps(doc))
+    export = damaged_export(tmp_path, damage)
     db = tmp_path / "companion.db"
     with Store(db) as store:
         store.new_session("scorepad", PLAYERS).do(add("Bob", 1))

@@ -66,14 +66,20 @@ def test_a_backup_lands_on_the_stick_with_the_date_in_its_name(tmp_path):
         assert len(store.sessions()) == 1
 
 
-def test_what_a_stick_can_do_is_said_in_words_and_never_raised(tmp_path, monkeypatch):
+def plugged(tmp_path):
+    """A database, and a stick KINGSTON listed in a mounts file of the test's: (db, stick,
+    its drive, the mounts file)."""
     db = tmp_path / "companion.db"
     Store(db).close()
     stick = tmp_path / "KINGSTON"
     stick.mkdir()
     listed = tmp_path / "mounts"
     listed.write_text(mounts(f"/dev/sda1 {stick} vfat rw 0 0"))
-    drive = usbdrive.mounted(listed)[0]
+    return db, stick, usbdrive.mounted(listed)[0], listed
+
+
+def test_what_a_stick_can_do_is_said_in_words_and_never_raised(tmp_path, monkeypatch):
+    db, stick, drive, listed = plugged(tmp_path)
     assert usbdrive.back_up(db, usbdrive.Drive("RO", stick, "/dev/sda1", True))[1].startswith("RO is read-only")
 
     def full(_db, _dest):
@@ -112,12 +118,7 @@ def test_a_mount_point_that_leads_elsewhere_is_no_stick(tmp_path, monkeypatch):
 
 
 def test_a_full_stick_is_told_with_figures_that_differ(tmp_path, monkeypatch):
-    db = tmp_path / "companion.db"
-    Store(db).close()
-    stick = tmp_path / "KINGSTON"
-    stick.mkdir()
-    listed = tmp_path / "mounts"
-    listed.write_text(mounts(f"/dev/sda1 {stick} vfat rw 0 0"))
+    db, _stick, drive, listed = plugged(tmp_path)
     monkeypatch.setattr(usbdrive, "free_bytes", lambda _path: 104_857)
     monkeypatch.setattr(usbdrive, "backup_size", lambda _db: 106_496)
 
@@ -125,10 +126,10 @@ def test_a_full_stick_is_told_with_figures_that_differ(tmp_path, monkeypatch):
         raise StoreError("could not write the backup (No space left on device)")
 
     monkeypatch.setattr(usbdrive, "backup", full)
-    _copy, words = usbdrive.back_up(db, usbdrive.mounted(listed)[0], mounts_file=listed)
+    _copy, words = usbdrive.back_up(db, drive, mounts_file=listed)
     assert words.startswith("KINGSTON is full (105 kB free, the backup needs 106 kB)")
     monkeypatch.setattr(usbdrive, "free_bytes", lambda _path: 812)
-    _copy, words = usbdrive.back_up(db, usbdrive.mounted(listed)[0], mounts_file=listed)
+    _copy, words = usbdrive.back_up(db, drive, mounts_file=listed)
     assert words.startswith("KINGSTON is full (812 bytes free, the backup needs 106 kB)")
 
 
