@@ -142,9 +142,6 @@ def write_hint(db: str | os.PathLike[str], exc: sqlite3.Error) -> str:
                 "and see docs/database.md for what to do.")
     if code.startswith("SQLITE_FULL"):
         return "The disk is full: free some space, then try again."
-    if code.startswith("SQLITE_IOERR"):
-        return ("The disk could not be read or written (was it removed, or is the SD card failing?): "
-                "run `companion doctor`, then try again.")
     return "Check the disk has room and the database can be written, then try again."
 
 
