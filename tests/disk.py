@@ -88,7 +88,11 @@ def listing(folder: Path, *, opened: bool = False) -> dict[str, str]:
     for good, docs/database.md) are no change to it."""
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file() and p.name != "filler"
-            and not (opened and (p.name.endswith(("-shm", ".lock")) or (p.name.endswith("-wal") and not p.stat().st_size)))}
+            and not (opened and _runtime(p))}
+
+
+def _runtime(path: Path) -> bool:
+    return path.name.endswith(("-shm", ".lock")) or (path.name.endswith("-wal") and not path.stat().st_size)
 
 
 def cli(*argv: Any) -> dict[str, Any]:

@@ -93,7 +93,8 @@ def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str]) -> Copy:
         if trouble:
             raise StoreError(f"could not write the backup {dest}: {trouble}; {left}") from None
         if isinstance(exc, OSError):
-            raise StoreError(f"could not write the backup {dest} ({exc.strerror or exc}): {os_hint(exc)}; {left}") \
+            raise StoreError(f"could not write the backup {dest} ({exc.strerror or exc}): "
+                             f"{os_hint(exc, dest.parent, 'give a PATH on another disk')}; {left}") \
                 from None
         raise StoreError(f"could not back up {db} to {dest} ({exc}); {left}") from None
     finally:
@@ -133,7 +134,8 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
     try:
         db.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot make the folder {db.parent} ({exc.strerror}): {os_hint(exc)}") from None
+        raise StoreError(f"cannot make the folder {db.parent} ({exc.strerror}): {os_hint(exc, db.parent.parent)}") \
+            from None
     lock = exclusive(db, "restore")  # keeps the app from starting meanwhile
     part = db.with_name(db.name + ".restoring")
     needed = sum(Path(f"{source}{suffix}").stat().st_size for suffix in JOURNALS if Path(f"{source}{suffix}").is_file())
@@ -158,7 +160,8 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
         trouble = _place_trouble(db.parent, needed, "the restored database")
         if trouble:
             raise StoreError(f"could not restore {source}: {trouble}; {left}") from None
-        raise StoreError(f"could not restore {source} to {db} ({exc.strerror or exc}): {os_hint(exc)}; {left}") \
+        raise StoreError(f"could not restore {source} to {db} ({exc.strerror or exc}): {os_hint(exc, db.parent)}; "
+                         f"{left}") \
             from None
     finally:
         _remove(part)

@@ -42,7 +42,8 @@ class AppLock:
                 self._fd = os.open(self.path, os.O_RDWR | os.O_CLOEXEC)
                 self.made = False
         except OSError as exc:
-            raise StoreError(f"cannot make the lock file {self.path} ({exc.strerror}): {os_hint(exc)}") from None
+            raise StoreError(f"cannot make the lock file {self.path} ({exc.strerror}): "
+                             f"{os_hint(exc, self.path.parent)}.") from None
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

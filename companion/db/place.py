@@ -89,13 +89,15 @@ def _mount_point(target: Path) -> Path:
     return next(p for p in (target, *target.parents) if os.path.ismount(p))
 
 
-def os_hint(exc: OSError) -> str:
-    """What to do after the system refused to write a file, from its error number."""
+def os_hint(exc: OSError, folder: str | os.PathLike[str],
+            elsewhere: str = "pass --db PATH to a file on another disk") -> str:
+    """What to do after the system refused to write a file in ``folder``, from its error
+    number; ``elsewhere`` says how to choose another place."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full: free some space, or pass --db PATH to a file on another disk."
+        return f"the disk is full: free some space, or {elsewhere}"
     if exc.errno == errno.EROFS:
-        return "the disk is mounted read-only: remount it read-write, or pass --db PATH to a file on another disk."
-    return "check that the user running the companion can write the database's folder."
+        return f"the disk is mounted read-only: remount it read-write, or {elsewhere}"
+    return f"check that user {running_user()} may write in {folder}, or {elsewhere}"
 
 
 #: below this many bytes free a disk is full for SQLite: a database opens only once it can

@@ -125,7 +125,8 @@ def _to_file(out: Path, write: Callable[[TextIO], ExportReport], *, replace: boo
         raise InputError(f"{out} exists (made while the export was written); choose another name, "
                          "or add --force to replace it") from None
     except OSError as exc:
-        raise InputError(f"cannot write {out} ({exc.strerror or exc}): {os_hint(exc).replace('--db PATH', '-o')}; "
+        raise InputError(f"cannot write {out} ({exc.strerror or exc}): "
+                         f"{os_hint(exc, out.parent, 'pass -o a file on another disk')}; "
                          f"{'it was left as it was' if out.exists() else 'nothing was written'}") from None
 
 
