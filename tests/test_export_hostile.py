@@ -8,7 +8,6 @@ import csv
 import io
 import json
 import os
-import resource
 import subprocess
 import sys
 import time

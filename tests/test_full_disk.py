@@ -8,13 +8,10 @@ import errno
 import json
 import sqlite3
 
-import pytest
-
 from companion.db.lock import AppLock, holder
 from companion.db.store import Store
 from tests.dbdamage import sample_db
 from tests.disk import fault, on_disk
-from tests.test_export import one_line_error
 
 
 def one_line(result: dict) -> str:
