@@ -147,7 +147,8 @@ def restore(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> Copy:
         try:
             copy = _checked(part, what=str(source))
         except StoreError as exc:
-            if _place_trouble(db.parent, needed, ""):  # the copy could not be checked for want of room
+            _remove(part)  # first, so the room it took is counted free
+            if _place_trouble(db.parent, needed, ""):  # it fitted, but not what checking it writes
                 raise OSError(errno.ENOSPC, str(exc)) from None
             raise InputError(f"{exc}; nothing was changed") from None
         _fsync(part)

@@ -47,7 +47,8 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 
 @dataclass
 class Head:
-    """What the file says about itself; ``closed`` once its end was read and found whole."""
+    """What the file says about itself (``format``, ``version``, ``exported``...), filled as
+    it is read; ``uncounted`` once it is known to be a CSV too old to end with a count."""
 
     values: dict[str, Any] = field(default_factory=dict)
     #: a CSV of version 1 ends without a count: a cut at a line end cannot be told
