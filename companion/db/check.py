@@ -99,8 +99,9 @@ def _contents(path: Path, record: bool) -> list[Check]:
     checks += [Check("Preference", WARN, f"the preference {key!r} cannot be read, so its default is used",
                      "set it again in the app's Settings") for key in prefs]
     if unrecorded:
-        checks.append(Check("Full check", WARN, f"the database is sound, but this check could not be noted in it "
-                                                f"({unrecorded})", "free some space on the disk, then run doctor again"))
+        checks.append(Check("Full check", WARN,
+                            f"the database is sound, but this check could not be noted in it ({unrecorded})",
+                            "free some space on the disk, then run doctor again"))
     return checks
 
 

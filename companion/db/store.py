@@ -515,7 +515,8 @@ def valid_name(name: str) -> str:
     nothing visible is left or it is longer than MAX_NAME."""
     kept = clean(str(name))
     if not kept:
-        raise InputError("a player needs a name" + (" (only invisible characters were given)" if str(name).strip() else ""))
+        unseen = " (only invisible characters were given)" if str(name).strip() else ""
+        raise InputError(f"a player needs a name{unseen}")
     if len(kept) > MAX_NAME:
         raise InputError(f"names are at most {MAX_NAME} characters; {quote(kept)} has {len(kept)}")
     return kept
@@ -532,7 +533,8 @@ def _cannot_reach(exc: sqlite3.Error) -> bool:
     """SQLite could not open or lock the file (permissions, a folder in the way, another
     program, a full disk: the -shm file it must make cannot be): nothing says the file
     itself is damaged."""
-    return cannot_write(exc) or (getattr(exc, "sqlite_errorname", "") or "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    return cannot_write(exc) or code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
 def _valid_colour(colour: str) -> str:
