@@ -10,10 +10,11 @@ except the doctor's record of a full check on a file it found sound.
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 from companion.db.lock import AppLock, holder
-from companion.db.place import place_problem
+from companion.db.place import place_problem, write_hint
 from companion.checks import FAIL, OK, WARN, Check
 from companion.db.store import Store, StoreError, default_db_path
 
@@ -85,8 +86,9 @@ def _contents(path: Path, record: bool) -> list[Check]:
                     except StoreError as exc:
                         damaged.append(str(exc))
             prefs = store.unreadable_prefs()
+            unrecorded = None
             if record and not damaged and not prefs:  # only a sound file is written to
-                store.record_full_check(integrity, verdicts)
+                unrecorded = _record(store, integrity, verdicts)
     except StoreError as exc:  # its message names the file and what to do
         return [Check(NAME, FAIL, str(exc), "do what the line above says; nothing was changed")]
     discarded = sum(len(bad) for _good, bad in verdicts.values())
@@ -96,5 +98,19 @@ def _contents(path: Path, record: bool) -> list[Check]:
     checks += [Check("Saved game", WARN, message, GAME_FIX) for message in damaged]
     checks += [Check("Preference", WARN, f"the preference {key!r} cannot be read, so its default is used",
                      "set it again in the app's Settings") for key in prefs]
+    if unrecorded:
+        checks.append(Check("Full check", WARN,
+                            f"the database is sound, but this check could not be noted in it ({unrecorded})",
+                            "free some space on the disk, then run doctor again"))
     return checks
+
+
+def _record(store: Store, integrity: str, verdicts: dict) -> str | None:
+    """Note the full check in the file; why it could not be (a full disk), or None. A write
+    refused here changes nothing the check found."""
+    try:
+        store.record_full_check(integrity, verdicts)
+    except (StoreError, sqlite3.Error) as exc:
+        return str(exc) if isinstance(exc, StoreError) else f"{exc}. {write_hint(store.path, exc)}"
+    return None
 

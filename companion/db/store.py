@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from companion.db import snapshots
-from companion.db.place import write_hint
+from companion.db.place import cannot_write, write_hint
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
+from companion.limits import quote
+from companion.names import clean
 from companion.db.roster import Seat, link, name_key, seat_names
 from companion.records.stats import cache as summaries
 from companion.db.timeline import Timeline, action_loader
@@ -377,15 +379,12 @@ class Store:
             "WHERE t.player_id = ? ORDER BY s.started DESC, s.id DESC", (player_id,))]
 
     def _valid_name(self, name: str, player_id: int | None = None) -> str:
-        name = " ".join(str(name).split())
-        if not name:
-            raise InputError("a player needs a name")
-        if len(name) > MAX_NAME:
-            raise InputError(f"names are at most {MAX_NAME} characters; {name!r} has {len(name)}")
-        clash = self._db.execute(
-            "SELECT id FROM players WHERE name = ? COLLATE NOCASE AND id IS NOT ?", (name, player_id)
-        ).fetchone()
-        if clash:
+        """The name as kept (:func:`companion.names.clean`), refused when it is empty, too
+        long, or another player's (compared by :func:`name_key`, which the players table's
+        NOCASE, ASCII only, cannot do)."""
+        name = valid_name(name)
+        clash = player_keys(self._db).get(name_key(name))
+        if clash is not None and clash != player_id:
             raise InputError(f"there is already a player called {name!r}")
         return name
 
@@ -502,8 +501,25 @@ class Store:
 
 def player_keys(db: sqlite3.Connection) -> dict[str, int]:
     """:func:`companion.db.roster.name_key` of each player's name -> their id: what a seat's
-    name is looked up in (a name stored as binary, only a damaged row's, links nobody)."""
-    return {name_key(name): pid for pid, name in db.execute("SELECT id, name FROM players") if isinstance(name, str)}
+    name is looked up in (a name stored as binary, only a damaged row's, links nobody; of
+    two names an older companion let in under one key, "JOSÉ" and "José", the first made)."""
+    keys: dict[str, int] = {}
+    for pid, name in db.execute("SELECT id, name FROM players ORDER BY id"):
+        if isinstance(name, str):
+            keys.setdefault(name_key(name), pid)
+    return keys
+
+
+def valid_name(name: str) -> str:
+    """A player's name as kept (:func:`companion.names.clean`), or :class:`InputError` when
+    nothing visible is left or it is longer than MAX_NAME."""
+    kept = clean(str(name))
+    if not kept:
+        unseen = " (only invisible characters were given)" if str(name).strip() else ""
+        raise InputError(f"a player needs a name{unseen}")
+    if len(kept) > MAX_NAME:
+        raise InputError(f"names are at most {MAX_NAME} characters; {quote(kept)} has {len(kept)}")
+    return kept
 
 
 def _text(raw: bytes) -> str:
@@ -515,9 +531,10 @@ def _text(raw: bytes) -> str:
 
 def _cannot_reach(exc: sqlite3.Error) -> bool:
     """SQLite could not open or lock the file (permissions, a folder in the way, another
-    program): nothing says the file itself is damaged."""
+    program, a full disk: the -shm file it must make cannot be): nothing says the file
+    itself is damaged."""
     code = getattr(exc, "sqlite_errorname", "") or ""
-    return code.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_BUSY", "SQLITE_LOCKED"))
+    return cannot_write(exc) or code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
 def _valid_colour(colour: str) -> str:

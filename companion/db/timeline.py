@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from bisect import bisect_right, insort
 from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
@@ -51,6 +52,10 @@ class Timeline:
         self._actions = actions
         self._snapshots = saved
         self._cache: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        #: a checking replay's checkpoints (it has no saved ones to fall back on): depth ->
+        #: top -> state, and the depths in order, so the nearest is found without a scan
+        self._kept: dict[int, dict[int, Any]] = {}
+        self._kept_depths: list[int] = []
         self._pending: list[Snapshot] = []
         self._since = 0
 
@@ -152,12 +157,13 @@ class Timeline:
         return Snapshot(self.seq, len(self.undo), self.undo[-1] if self.undo else 0, self.prefix, self.state)
 
     def _remember(self, depth: int, top: int, state: Any, *, recent: bool = False) -> None:
-        """Keep a state for later undos: the most recent :data:`CACHED` of them in a game,
-        only the checkpoints in a checking replay (which must not keep every state of a
-        long game)."""
-        if self._snapshots is None:
-            if not recent:
-                self._cache[(depth, top)] = state
+        """Keep a state for later undos: the most recent :data:`CACHED` of them, and in a
+        checking replay every checkpoint too (it has no saved ones; a checkpoint is one
+        state per :data:`companion.db.snapshots.EVERY` events, never every state)."""
+        if self._snapshots is None and not recent:
+            if depth not in self._kept:
+                insort(self._kept_depths, depth)
+            self._kept.setdefault(depth, {})[top] = state
             return
         self._cache[(depth, top)] = state
         self._cache.move_to_end((depth, top))
@@ -173,6 +179,13 @@ class Timeline:
         for (d, top), state in self._cache.items():
             if best[0] < d <= depth and self._on_line(d, top):
                 best = (d, state)
+        for d in reversed(self._kept_depths[:bisect_right(self._kept_depths, depth)]):
+            if d <= best[0]:
+                break
+            on_line = [state for top, state in self._kept[d].items() if self._on_line(d, top)]
+            if on_line:
+                best = (d, on_line[0])
+                break
         if self._snapshots is not None and depth - best[0] > snapshots.EVERY:
             for snap in self._snapshots.below(depth, best[0]):
                 if self._on_line(snap.depth, snap.top):
