@@ -81,7 +81,7 @@ Duel results can be previewed without committing: :func:`preview` returns a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from companion.bountytown import duel
@@ -105,7 +105,7 @@ from companion.bountytown.state import (
     parse_bounty,
     parse_items,
 )
-from companion.engine import RuleError, action_type
+from companion.engine import RuleError, action_type, replace
 from companion.errors import InputError
 
 #: locations whose ability costs actions (used through heal / buy / turn_in) or is static

@@ -28,10 +28,10 @@ Actions::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type
+from companion.engine import RuleError, action_type, replace
 from companion.errors import InputError
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.judge import judge, verdict_to_json

@@ -7,10 +7,10 @@ game's rules in the way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type, rules_of
+from companion.engine import RuleError, action_type, replace, rules_of
 from companion.names import clean
 
 #: each version of the score pad's rules (companion.engine.rules_of)

@@ -9,10 +9,9 @@ counts as a success.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from companion.engine import RuleError, rng_for
+from companion.engine import RuleError, replace, rng_for
 from companion.spurs import fields
 from companion.spurs.bag import Bag, after_shooting
 from companion.spurs.desperado import Desperado, take_hits

@@ -107,10 +107,9 @@ is tied on score and money, ``state.tied_for_first`` until a ``tiebreak`` (R-S7)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Mapping
 
-from companion.engine import RuleError, action_type, rules_of
+from companion.engine import RuleError, action_type, replace, rules_of
 from companion.errors import InputError
 from companion.spurs import challenges, fields, scoring, town, turn
 from companion.spurs.bag import RED_LIMIT, bag_from_counts

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
+from companion.engine import replace
 from companion.spurs.state import Player, ScoreRow, SpursState
 
 # ruling: R-S6 - the three Most markers; red and black bullets do not count
