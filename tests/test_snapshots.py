@@ -163,7 +163,7 @@ def test_a_snapshot_that_cannot_be_proved_current_is_not_used(db, damage):
 
 
 def test_a_state_that_cannot_be_encoded_only_costs_a_longer_replay(db):
-    with patch.object(statecodec, "encode", side_effect=statecodec.CodecError("no")), Store(db) as store:
+    with patch.object(statecodec.Codec, "encode", side_effect=statecodec.CodecError("no")), Store(db) as store:
         game = store.new_session("scorepad", PLAYERS)
         play(game, 150)
         assert store._db.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
