@@ -144,7 +144,7 @@ def test_the_json_file_is_the_documented_layout(tmp_path, capsys):
         (5, "do", add("Ann", 1))]
     assert sessions[done]["result"] == {"scores": {"Ann": 0, "Bob": 4}, "winners": ["Bob"]}
     assert sessions[done]["finished"] and sessions[live]["finished"] is None and sessions[empty]["events"] == []
-    assert sessions[live]["game"] == "scorepad" and sessions[live]["settings"] == PLAYERS
+    assert sessions[live]["game"] == "scorepad" and sessions[live]["settings"] == {**PLAYERS, "rules": 1}
     # Ann became a player after these games: she sat at them as a guest, and still did
     assert sessions[live]["seats"] == [{"seat": 0, "name": "Ann", "player": None},
                                        {"seat": 1, "name": "Bob", "player": None}]

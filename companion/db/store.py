@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from companion.db import snapshots
 from companion.db.place import write_hint
+from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
+from companion.db.versions import Refused, candidates, choose, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
@@ -392,8 +394,12 @@ class Store:
     # -- sessions --------------------------------------------------------------------
 
     def new_session(self, kind: str, settings: Mapping[str, Any]) -> GameSession:
-        """Start a game. The engine checks the settings before anything is written."""
+        """Start a game under today's rules: the newest version of its kind's rules is
+        recorded in its settings (``"rules"``, replacing any that a rematch copied from an
+        older game), so it is replayed under them for ever (:mod:`companion.db.versions`).
+        The engine checks the settings before anything is written."""
         engine = engine_for(kind)
+        settings = under(settings, max(engine.rules_versions))
         engine.initial_state(settings)
         started = _now()
         with self._transaction():
@@ -587,57 +593,96 @@ class _Transaction:
 class GameSession:
     """One game being played: its settings, its log, and the state the log replays to.
 
-    Opening starts from the game's newest snapshot (:mod:`companion.db.snapshots`) and replays
-    only the events after it; the undo and redo stacks are kept as event numbers and any
-    earlier state is rebuilt from a checkpoint (:mod:`companion.db.timeline`), so opening, undo
-    and memory stay small however long the game. The log only ever grows.
+    Opening starts from the game's newest snapshot (:mod:`companion.db.snapshots`) once it is
+    proved against the log, and replays only the events after it; the undo and redo stacks
+    are kept as event numbers and any earlier state is rebuilt from a checkpoint
+    (:mod:`companion.db.timeline`), so opening, undo and memory stay small however long the
+    game. The log only ever grows. A game is replayed under the version of the rules it was
+    played under (:attr:`rules`, :mod:`companion.db.versions`), never re-scored by a later one.
     """
 
     def __init__(self, store: Store, info: SessionInfo, *, check: bool = False) -> None:
         self.store = store
         self.info = info
+        #: what the table should be told about how the game was opened: a checkpoint that
+        #: failed its checks, so the game was replayed from its log ("" when nothing to tell)
+        self.notice = ""
         # Everything below reads data from disk; any way it fails (an engine's own error on an
         # action it never wrote included) is damage to report, never a crash.
         try:
             self.engine: Engine = engine_for(info.kind)
-            initial = self.engine.initial_state(info.settings)
+            versions = candidates(self.engine, info.settings)
+            self._snapshots = store._snapshots_of(info)
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",
                                 f"sessions row {info.id}", exc) from None
-        self._snapshots = store._snapshots_of(info)
-        # a checking replay neither starts from nor writes snapshots: it judges them
-        self._timeline = Timeline(self.engine, initial, action_loader(store._db, info.id),
-                                  None if check else self._snapshots)
+        # a checking replay neither starts from nor writes snapshots: it judges them all, and
+        # says what the app would find wrong with the newest
+        found = self._snapshots.latest()
+        if found is not None and getattr(found[0].state, "rules", versions[0]) not in versions:
+            self._snapshots.problem = f"its checkpoint at event {found[0].seq} was made under other rules"
+            found = None
+        stored = self._snapshots.rows() if check else {}
+        if check:
+            found = None
+        #: why the newest checkpoint could not be used, in words ("" when it was, or there was none)
+        self.snapshot_problem = self._snapshots.problem or ""
+        if self.snapshot_problem:
+            self.notice = (f"Game {info.id} ({game_name(info.kind)}): {self.snapshot_problem}, so it was "
+                           "replayed from its log instead. `companion doctor` says more.")
+        saved = None if check else ReadOnly(self._snapshots) if self._snapshots.problem else self._snapshots
         try:
-            stored = self._snapshots.rows() if check else {}
-            snap = None if check else self._snapshots.latest()
-            if snap is not None and self._logged(snap.seq):
-                self._timeline.resume(snap)
-            after = self._timeline.seq  # from the first event (whatever its number) without a snapshot
+            self.rules, (self._timeline, confirmed) = choose(
+                versions, lambda rules: self._replay(rules, found, saved, stored),
+                lambda replayed: len(versions) == 1 or same_result(self.engine, replayed[0].state, info.result))
+        except Refused as refused:
+            if isinstance(refused.error, StoreError):
+                raise refused.error from None
+            what, row = ((f"cannot be replayed at event {describe(refused.at)}",
+                          f"events row session_id={info.id}, seq={describe(refused.at)}") if refused.at else
+                         ("cannot be resumed: its settings do not start a game", f"sessions row {info.id}"))
+            raise self._damaged(what, row, refused.error) from None
+        #: after a checking replay: the snapshots it confirmed, and those it contradicted
+        #: (or that lie past the end of the log)
+        self.snapshot_verdict = (confirmed, sorted(set(stored) - set(confirmed), key=str))
+        self._timeline.flush()
+
+    def _replay(self, rules: int, found: tuple[Snapshot, Any] | None, saved: Snapshots | ReadOnly | None,
+                stored: Mapping[Any, tuple]) -> tuple[Timeline, list[int]]:
+        """The game replayed under version ``rules`` of its rules, from ``found`` (a proved
+        snapshot and the hash over its events) when it was made under those rules, and the
+        snapshots ``stored`` it confirmed on the way; :class:`Refused` at the event where the
+        log does not replay (0: the settings do not start a game)."""
+        store, info = self.store, self.info
+        try:
+            initial = self.engine.initial_state(under(info.settings, rules))
+        except Exception as exc:  # noqa: BLE001 - see __init__
+            raise Refused(0, exc) from None
+        timeline = Timeline(self.engine, initial, action_loader(store._db, info.id), saved)
+        if found is not None and getattr(found[0].state, "rules", rules) == rules:
+            timeline.resume(*found)
+        after = timeline.seq  # from the first event (whatever its number) without a snapshot
+        try:
             events = store._db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? "
                                        + ("AND seq > ? " if after else "") + "ORDER BY seq",
                                        (info.id, after) if after else (info.id,)).fetchall()
         except sqlite3.DatabaseError as exc:  # e.g. text that is not UTF-8
-            raise StoreError(f"game session {info.id} ({game_name(info.kind)}) in {store.path} cannot be read "
-                             f"(its rows in the events table: {exc}). {LEFT_ALONE}") from None
+            raise Refused(None, StoreError(
+                f"game session {info.id} ({game_name(info.kind)}) in {store.path} cannot be read "
+                f"(its rows in the events table: {exc}). {LEFT_ALONE}")) from None
         confirmed: list[int] = []
-        for expected, (seq, kind, action) in enumerate(events, self._timeline.seq + 1):
+        for expected, (seq, kind, action) in enumerate(events, timeline.seq + 1):
             try:
-                self._timeline.replay(seq, kind, action, event_action(expected, seq, kind, action))
-            except Exception as exc:  # noqa: BLE001 - see above
-                raise self._damaged(f"cannot be replayed at event {describe(seq)}",
-                                    f"events row session_id={info.id}, seq={describe(seq)}", exc) from None
-            if seq in stored and self._snapshots.matches(stored[seq], self._timeline):
+                timeline.replay(seq, kind, action, event_action(expected, seq, kind, action))
+            except Exception as exc:  # noqa: BLE001 - see __init__
+                raise Refused(seq, exc) from None
+            if seq in stored and self._snapshots.matches(stored[seq], timeline):
                 confirmed.append(seq)
-        #: after a checking replay: the snapshots it confirmed, and those it contradicted
-        #: (or that lie past the end of the log)
-        self.snapshot_verdict = (confirmed, sorted(set(stored) - set(confirmed)))
-        self._timeline.flush()
-
-    def _logged(self, seq: int) -> bool:
-        """A snapshot past the end of the log summarises events that are gone: unusable."""
-        return self.store._db.execute("SELECT 1 FROM events WHERE session_id = ? AND seq = ?",
-                                      (self.id, seq)).fetchone() is not None
+        try:
+            timeline.state  # an undo at the end leaves it to be rebuilt: now, not in a screen's hands
+        except Exception as exc:  # noqa: BLE001 - see __init__
+            raise Refused(timeline.seq, exc) from None
+        return timeline, confirmed
 
     @property
     def id(self) -> int:
@@ -687,15 +732,26 @@ class GameSession:
     def undo(self) -> Any:
         if not self._timeline.undo:
             raise RuleError("undo", "there is nothing to undo")
-        self._commit("undo", None, self._timeline.state_at(len(self._timeline.undo) - 1))
+        self._commit("undo", None, self._rebuilt("undone", lambda: self._timeline.state_at(len(self._timeline.undo) - 1)))
         return self.state
 
     def redo(self) -> Any:
         if not self._timeline.redo:
             raise RuleError("redo", "there is nothing to redo")
-        new_state = self.engine.apply(self.state, self._timeline.action(self._timeline.redo[-1]))
+        new_state = self._rebuilt("redone", lambda: self.engine.apply(self.state,
+                                                                      self._timeline.action(self._timeline.redo[-1])))
         self._commit("redo", None, new_state)
         return new_state
+
+    def _rebuilt(self, what: str, make: Callable[[], Any]) -> Any:
+        """A state rebuilt from the log (an undo far back reads the actions between the nearest
+        checkpoint and it): a log that no longer gives one, changed on disk since the game was
+        opened, is damage said in words, never an exception out of the screen."""
+        try:
+            return make()
+        except Exception as exc:  # noqa: BLE001 - data from disk
+            raise self._damaged(f"cannot be {what}: its log no longer replays",
+                                f"events rows session_id={self.id}", exc) from None
 
     def _commit(self, kind: str, action: str | None, new_state: Any) -> None:
         """Log the event, then move the timeline on; a snapshot, when one is due, is
