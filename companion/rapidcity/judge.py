@@ -264,7 +264,8 @@ def _verdict(rnd: Round, calls: _Calls) -> Verdict:
     notes = calls.timed_notes() if pad_card else list(calls.texts)
     claims: tuple[Claim, ...] = ()
     heats: tuple[tuple[Claim, Claim], ...] = ()
-    false_starters = {p.player for p in calls.false_starts if p.player} if rnd.settings.false_start_bullet else set()
+    false_starters = {p.player for p in calls.false_starts if p.player} \
+        if rnd.settings.false_start_bullet and _false_starts_count(rnd, card) else set()
     if pad_card:
         claims = tuple(sorted(calls.by_pad.values(), key=lambda c: (_ns(c.t_ms), c.pad)))
         claims, heats = _mark_dead_heats(claims, _ns(rnd.settings.tie_ms), notes)
@@ -274,15 +275,16 @@ def _verdict(rnd: Round, calls: _Calls) -> Verdict:
             _judge_character(rnd, card, claims, calls.close_label, penalties, notes)
         if rnd.touches:
             notes.append(f"touches do not count on a {card.label()} card")
-    elif isinstance(card, ArmedCard):
+    else:
         if calls.late_presses:
             # Pawns are grabbed, not placed: pad presses are kept as evidence but claim nothing.
             notes.append(f"pad presses do not count on a {card.label()} card")
-        _judge_armed(rnd, card, penalties, notes)
-    else:
-        _judge_disarmed(rnd, card, calls.touch_presses, penalties, notes)
+        if isinstance(card, ArmedCard):
+            _judge_armed(rnd, card, penalties, notes)
+        else:
+            _judge_disarmed(rnd, card, calls.touch_presses, penalties, notes)
     if rnd.settings.false_start_bullet:
-        _false_start_penalties(calls.false_starts, penalties, notes)
+        _false_start_penalties(calls.false_starts if _false_starts_count(rnd, card) else [], penalties, notes)
     bullets = _one_bullet_each(rnd.players, penalties, notes)
     totals = {p: rnd.bullets_of(p) + bullets[p] - (p in healed) for p in rnd.players}
     game_over = max(totals.values()) >= LAST_BULLET
@@ -359,7 +361,7 @@ def _judge_press(rnd: Round, press: _Press, calls: _Calls) -> None:
         note(f"{head}: false start, not a claim")
     elif press.ns > calls.close_ns:
         note(f"{head}: after the window closed at {calls.close_label} ms, does not count")
-    elif isinstance(card, ArmedCard):
+    elif isinstance(card, ArmedCard) or (isinstance(card, DisarmedCard) and not _presses_are_touches(rnd)):
         calls.late_presses += 1
     elif isinstance(card, DisarmedCard):
         # ruling: R-R10 - a pad press during a Disarmed card is a touch: the pawn on that tile was moved
@@ -367,12 +369,16 @@ def _judge_press(rnd: Round, press: _Press, calls: _Calls) -> None:
         whose = f"{press.player}'s pawn" if press.player else "a pawn"
         note(f"{at}: {whose} on the {location} was moved on a {card.label()} card: a press is a touch (R-R10)")
     elif press.pad in calls.by_pad:
-        _press_on_a_claimed_tile(press, location, calls, head, note)
+        _press_on_a_claimed_tile(rnd, press, location, calls, head, note)
+    elif press.player in calls.by_player and not _moves_count(rnd):
+        mine = calls.by_player[press.player]
+        note(f"{head}: {press.player} already claimed pad {mine.pad} at {_ms(mine.t_ms)} ms (one pawn each)")
     else:
         _claim_a_free_tile(rnd, press, location, calls, at, note)
 
 
-def _press_on_a_claimed_tile(press: _Press, location: str, calls: _Calls, head: str, note: Any) -> None:
+def _press_on_a_claimed_tile(rnd: Round, press: _Press, location: str, calls: _Calls, head: str,
+                             note: Any) -> None:
     owner = calls.by_pad[press.pad]
     if press.player is not None and press.player == owner.player:
         note(f"{head}: {press.player}'s pawn put back on the {location} it claimed at {_ms(owner.t_ms)} ms: "
@@ -380,7 +386,7 @@ def _press_on_a_claimed_tile(press: _Press, location: str, calls: _Calls, head: 
         return
     # ruling: R-R4, R-R6 - no dislodging: the pawn put on a claimed tile claims nothing
     why = f"tile already claimed by {owner.player or 'an unknown player'} at {_ms(owner.t_ms)} ms (no dislodging)"
-    mine = calls.by_player.pop(press.player, None) if press.player is not None else None
+    mine = calls.by_player.pop(press.player, None) if press.player is not None and _moves_count(rnd) else None
     if mine is None:
         note(f"{head}: {why}")
         return
@@ -411,6 +417,39 @@ def _claim_a_free_tile(rnd: Round, press: _Press, location: str, calls: _Calls, 
     if len(calls.by_player) == len(rnd.players) and calls.why_closed == "time is up":
         # ruling: R-R6 - the window closes when every player has claimed
         calls.close_ns, calls.close_label, calls.why_closed = press.ns, _ms(press.t_ms), "every player had claimed"
+
+
+# -- what the versions of the rules changed (companion.rapidcity.model.RULES_VERSIONS) -----------
+# A round file carries the version its card was judged under (settings.rules), and each change
+# since the first release is asked here, so a card played under older rules is judged as the
+# table saw it, never re-scored.
+
+def _moves_count(rnd: Round) -> bool:
+    """R-R6, since version 2: a pawn lifted from the tile it claimed and put on another is
+    judged where it stands, its first tile free again. Version 1 (2026-11-30) kept a
+    player's first claim (one pawn each) and ignored their later presses."""
+    return rnd.settings.rules >= 2
+
+
+def _presses_are_touches(rnd: Round) -> bool:
+    """R-R10, since version 2: a pad press on a Disarmed card is a touch (the pawn on that
+    tile was moved). Version 1 ignored pad presses on every cowboy card."""
+    return rnd.settings.rules >= 2
+
+
+def _touch_tie_ns(rnd: Round) -> int:
+    """R-R12, since version 2: touches on one pawn within the tie threshold are simultaneous
+    (the owner counts as first). Version 1 had no such ties: the earliest touch decided,
+    equal times in the order of the toucher's name."""
+    return _ns(rnd.settings.tie_ms) if rnd.settings.rules >= 2 else 0
+
+
+def _false_starts_count(rnd: Round, card: Any) -> bool:
+    """R-R13 (and R-R8's false starter), since version 2: with the setting on, a false start
+    costs a bullet on every card, and a false starter does not heal. Version 1 charged it on
+    character cards only: never on a Healing card (where the false starter still healed),
+    and the presses of a cowboy card were not read."""
+    return rnd.settings.rules >= 2 or isinstance(card, (CharacterCard, TwoCharactersCard))
 
 
 def _mark_dead_heats(claims: list[Claim], tie_ns: int,
@@ -476,7 +515,7 @@ def _judge_healing(rnd: Round, card: HealingCard, claims: tuple[Claim, ...], fal
                 healed.append(claim.player)
                 before = rnd.bullets_of(claim.player)
                 notes.append(f"{claim.player} is first {where}{heat}: returns a bullet ({before} -> {before - 1})")
-    if rnd.settings.false_start_bullet:
+    if rnd.settings.false_start_bullet and _false_starts_count(rnd, card):
         notes.append("on a Healing card only a false start costs a bullet (R-R8, R-R13)")
     else:
         notes.append("nobody takes a bullet on a Healing card (R-R8)")
@@ -506,7 +545,7 @@ def _first_touches(rnd: Round, notes: list[str]) -> dict[str, list[Touch]]:
     counts as first; otherwise each of them counts as first. Names and seats never
     order anything here, so the call is the same whoever is called what.
     """
-    tie_ns = _ns(rnd.settings.tie_ms)
+    tie_ns = _touch_tie_ns(rnd)
     on_pawn: dict[str, list[Touch]] = {}
     for touch in _live_touches(rnd, notes):
         on_pawn.setdefault(touch.pawn, []).append(touch)
