@@ -17,6 +17,7 @@ from companion.db.place import place_problem
 from companion.checks import FAIL, OK, WARN, Check
 from companion.db.rows import game_name
 from companion.db.store import Store, StoreError, default_db_path
+from companion.records.oldrules import line, maybe_older, rules_played
 
 NAME = "Database"
 GAME_FIX = ("this game cannot be opened, every other game can. Keep a copy of the database; "
@@ -83,6 +84,7 @@ def _contents(path: Path, record: bool) -> list[Check]:
             damaged = [info.problem for info in sessions if info.problem]
             verdicts = {}
             checkpoints = []  # games whose newest checkpoint the app cannot use: their logs are sound
+            older = []  # games played under older rules: sound, told with what today's rules would say
             for info in sessions:
                 if not info.problem:  # finished games too: a sound file is one whose every log replays
                     try:  # from its first event, judging its snapshots on the way
@@ -93,14 +95,22 @@ def _contents(path: Path, record: bool) -> list[Check]:
                     verdicts[info.id] = game.snapshot_verdict
                     if game.notice:
                         checkpoints.append(game)
+                    if maybe_older(info):
+                        older.append((info, game.seq, rules_played(store, info, game=game, keep=False)))
             prefs = store.unreadable_prefs()
             if record and not damaged and not prefs and not checkpoints:  # only a sound file is written to
                 store.record_full_check(integrity, verdicts)
+                for info, seq, played in older:
+                    store.keep_rules(info, seq, played.rules, list(played.differences))
     except StoreError as exc:  # its message names the file and what to do
         return [Check(NAME, FAIL, str(exc), "do what the line above says; nothing was changed")]
     discarded = sum(len(bad) for _good, bad in verdicts.values())
     snaps = f", {discarded} snapshot(s) that disagreed with the log discarded" if discarded else ""
-    checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions{snaps})")]
+    older = [(info, played) for info, _seq, played in older if played.older]
+    aged = f", {len(older)} played under older rules" if older else ""
+    checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions{aged}{snaps})")]
+    # a game played under older rules is sound: said only where today's rules would call it otherwise
+    checks += [Check("Older rules", OK, line(info, played)) for info, played in older if played.differences]
     # a damaged game does not stop the table (every other game plays): worth a look, not a failure
     checks += [Check("Saved game", WARN, message, GAME_FIX) for message in damaged]
     checks += [Check("Snapshot", WARN, f"game session {game.id} ({game_name(game.kind)}) in {path}: "

@@ -31,6 +31,7 @@ from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
 from companion.db.roster import Seat, link, name_key, seat_names
+from companion.db.runstack import RunStack
 from companion.records.stats import cache as summaries
 from companion.db.timeline import Timeline, action_loader
 
@@ -38,15 +39,16 @@ from companion.db.timeline import Timeline, action_loader
 #: 3 the summaries table (companion.records.stats.cache);
 #: 4 the seats table (who sat where, linked to player records), filled in from the games'
 #: settings when an older file is first opened;
-#: 5 the indexes the History list pages through, newest first, all games or one kind
-SCHEMA_VERSION = 5
+#: 5 the indexes the History list pages through, newest first, all games or one kind;
+#: 6 the played_rules table (which rules an old game was played under, and what today's would say)
+SCHEMA_VERSION = 6
 #: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
 APPLICATION_ID = 0x4F574331
 
 #: tables quick-checked at every open: small whatever the history, and read by every screen
 SMALL_TABLES = ("players", "prefs")
 #: tables a migration adds: not required of a file older than that schema version
-ADDED_IN = {"snapshots": 2, "summaries": 3, "seats": 4}
+ADDED_IN = {"snapshots": 2, "summaries": 3, "seats": 4, "played_rules": 6}
 #: the prefs key where `companion doctor` records its full integrity check
 FULL_CHECK = "full_check"
 
@@ -71,6 +73,17 @@ CREATE UNIQUE INDEX IF NOT EXISTS seats_player ON seats(player_id, session_id);
 _LIST_INDEXES = """
 CREATE INDEX IF NOT EXISTS sessions_newest ON sessions(started, id);
 CREATE INDEX IF NOT EXISTS sessions_kind ON sessions(kind, started, id);
+"""
+#: a cache of what replaying an old game says (companion.records.oldrules), so the screens
+#: that name it need not replay it: used only while the log and the rules are as they were
+_PLAYED_RULES = """
+CREATE TABLE IF NOT EXISTS played_rules (
+    session_id INTEGER PRIMARY KEY,  -- sessions(id): a game stored without its rules, or under older ones
+    seq        INTEGER NOT NULL,     -- the last event of the log it was worked out from
+    engine     TEXT NOT NULL,        -- the rules' fingerprint then (companion.db.snapshots.fingerprint)
+    rules      INTEGER NOT NULL,     -- the version of its rules the game was played under
+    told       TEXT NOT NULL         -- JSON list: where today's rules would call it otherwise, in words
+);
 """
 _SCHEMA = """
 CREATE TABLE players (
@@ -99,7 +112,7 @@ CREATE TABLE prefs (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-""" + snapshots.TABLE + summaries.TABLE + _SEATS + _LIST_INDEXES
+""" + snapshots.TABLE + summaries.TABLE + _SEATS + _LIST_INDEXES + _PLAYED_RULES
 #: one seat, as :meth:`Store.new_session` and an import write them: (session_id, *Seat)
 INSERT_SEAT = "INSERT INTO seats (session_id, seat, name, player_id) VALUES (?, ?, ?, ?)"
 
@@ -243,6 +256,8 @@ class Store:
                     self._db.execute("PRAGMA user_version=4")
         if self._db.execute("PRAGMA user_version").fetchone()[0] < 5:
             self._db.executescript(f"BEGIN IMMEDIATE;{_LIST_INDEXES}PRAGMA user_version=5;COMMIT;")
+        if self._db.execute("PRAGMA user_version").fetchone()[0] < 6:
+            self._db.executescript(f"BEGIN IMMEDIATE;{_PLAYED_RULES}PRAGMA user_version=6;COMMIT;")
 
     def _backfill_seats(self) -> None:
         """Seats for every game already stored, read from its settings (one query, one
@@ -467,6 +482,36 @@ class Store:
                 (None if result is None else at, None if result is None else dumps(result), session_id),
             )
 
+    def kept_rules(self, info: SessionInfo) -> tuple[int, list[str]] | None:
+        """(the version the game was played under, what today's rules would say otherwise)
+        as last worked out, while its log and its rules are as they were then; else None."""
+        try:
+            row = self._db.execute(
+                "SELECT r.seq, r.engine, r.rules, r.told, (SELECT max(seq) FROM events WHERE session_id = r.session_id) "
+                "FROM played_rules r WHERE r.session_id = ?", (info.id,)).fetchone()
+            if row is None:
+                return None
+            seq, engine, rules, told, last = row
+            if seq != (last or 0) or engine != snapshots.fingerprint(info.kind, SCHEMA_VERSION):
+                return None
+            words = json.loads(told)
+        except (sqlite3.DatabaseError, ValueError, TypeError, RecursionError, KeyError):
+            return None  # a cache: whatever is wrong with it, the game is worked out again
+        if not isinstance(rules, int) or not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            return None
+        return rules, words
+
+    def keep_rules(self, info: SessionInfo, seq: int, rules: int, told: list[str]) -> None:
+        """Remember what :meth:`kept_rules` gives back; a write the disk refuses only means
+        the game is worked out again next time."""
+        try:
+            with self._transaction():
+                self._db.execute("INSERT OR REPLACE INTO played_rules (session_id, seq, engine, rules, told) "
+                                 "VALUES (?, ?, ?, ?, ?)", (info.id, seq, snapshots.fingerprint(info.kind, SCHEMA_VERSION),
+                                                            rules, json.dumps(told)))
+        except StoreError:
+            pass
+
     def integrity(self) -> str:
         """``"ok"`` or SQLite's description of what is wrong (for `companion doctor`): the
         full check, O(file size), so never on the app's way to its first screen."""
@@ -613,6 +658,9 @@ class GameSession:
             self.engine: Engine = engine_for(info.kind)
             versions = candidates(self.engine, info.settings)
             self._snapshots = store._snapshots_of(info)
+            kept = store.kept_rules(info) if len(versions) > 1 and not check else None
+            if kept is not None and kept[0] in versions:  # worked out before on this very log: tried first
+                versions.insert(0, versions.pop(versions.index(kept[0])))
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",
                                 f"sessions row {info.id}", exc) from None
@@ -704,6 +752,16 @@ class GameSession:
     def actions(self) -> list[dict[str, Any]]:
         """The actions in effect now, oldest first (undone ones excluded), read from the log."""
         return self._timeline.actions_in_effect()
+
+    @property
+    def seq(self) -> int:
+        """The number of the log's last event (0 before any)."""
+        return self._timeline.seq
+
+    @property
+    def in_effect(self) -> RunStack:
+        """The event numbers of the actions in effect, oldest first (:attr:`actions`' own)."""
+        return self._timeline.undo
 
     @property
     def can_undo(self) -> bool:

@@ -27,7 +27,9 @@ from companion.errors import StoreError
 from companion.games import engine_for
 from companion.db.runstack import RunStack
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
-from companion.db.store import SCHEMA_VERSION, Store
+from companion.db.store import SCHEMA_VERSION, SessionInfo, Store
+from companion.db.versions import under
+from companion.records.oldrules import version_played
 from companion.db.timeline import Timeline, action_loader, step
 
 #: events told at a time: one snapshot interval, so a page's start is near a checkpoint
@@ -61,9 +63,12 @@ class GameLog:
             raise StoreError(f"no game session {session_id} in {store.path}")
         self.id = session_id
         try:
-            self.kind, settings, *_ = session_fields(row)
+            info = SessionInfo(session_id, *session_fields(row))
+            self.kind = info.kind
             self.engine = engine_for(self.kind)
-            initial = self.engine.initial_state(settings)
+            #: the version of its rules the game was played under: its log is told under them
+            self.rules = version_played(store, info)
+            initial = self.engine.initial_state(under(info.settings, self.rules))
         except Exception as exc:  # noqa: BLE001 - data from disk: any failure is damage to report
             raise StoreError(f"game session {session_id} ({game_name(row[1])}) in {store.path} cannot be told: "
                              f"{exc}. {LEFT_ALONE}") from None
