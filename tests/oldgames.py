@@ -22,10 +22,31 @@ SPURS = {"players": [ANN, BOB, CID], "bank_cash": 100, "target_fame": 3}
 RAPID = {"players": ["red", "blue", "green"], "seed": 7}
 
 
+#: the tables the first release (schema 1) wrote
+SCHEMA_1 = """
+CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, colour TEXT NOT NULL,
+                      created TEXT NOT NULL);
+CREATE TABLE sessions (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, settings TEXT NOT NULL, started TEXT NOT NULL,
+                       finished TEXT, result TEXT);
+CREATE TABLE events (session_id INTEGER NOT NULL REFERENCES sessions(id), seq INTEGER NOT NULL,
+                     kind TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')), action TEXT, at TEXT NOT NULL,
+                     PRIMARY KEY (session_id, seq)) WITHOUT ROWID;
+CREATE TABLE prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+PRAGMA application_id=1331118897;
+PRAGMA user_version=1;
+"""
+
+
 def old_game(db: Path, kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
-             rules: int = 1) -> int:
-    """Store a game played under ``rules`` as the companion of that day wrote it; its id."""
-    Store(db).close()  # the file, at today's schema
+             rules: int = 1, upgraded: bool = False) -> int:
+    """Store a game played under ``rules`` as the companion of that day wrote it: into a
+    schema 1 file as the first release did, or (``upgraded``) into one a later release had
+    already upgraded, which no longer says the game is the first release's; its id."""
+    if upgraded:
+        Store(db).close()
+    elif not db.exists():
+        with closing(sqlite3.connect(db)) as raw:
+            raw.executescript(SCHEMA_1)
     engine = engine_for(kind)
     state = engine.initial_state({**settings, "rules": rules})
     for action in actions:
@@ -36,16 +57,16 @@ def old_game(db: Path, kind: str, settings: Mapping[str, Any], actions: Sequence
                           (kind, json.dumps(settings), AT, AT if result else None,
                            dumps(result) if result else None)).lastrowid
         raw.executemany("INSERT INTO events (session_id, seq, kind, action, at) VALUES (?, ?, 'do', ?, ?)",
-                        [(sid, seq, _old_action(action), AT) for seq, action in enumerate(actions, 1)])
+                        [(sid, seq, dumps(as_logged(action)), AT) for seq, action in enumerate(actions, 1)])
     return sid
 
 
-def _old_action(action: Mapping[str, Any]) -> str:
+def as_logged(action: Mapping[str, Any]) -> dict[str, Any]:
     """An action as the old log holds it: a Rapid City round file named no rules then."""
     if action.get("type") == "play":
         settings = {k: v for k, v in action["round"]["settings"].items() if k != "rules"}
-        action = {**action, "round": {**action["round"], "settings": settings}}
-    return dumps(action)
+        return {**action, "round": {**action["round"], "settings": settings}}
+    return dict(action)
 
 
 def spurs_r_s6() -> list[dict[str, Any]]:

@@ -19,20 +19,10 @@ from companion.records.career import seat_outcome
 from companion.records.gamelog import GameLog
 from companion.records.oldrules import rules_played
 from companion.records.stats.cache import summary_of
+from tests.fixtures.shown import figures
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RELEASES = ["schema1-v1", "schema2", "schema3", "schema4", "schema5"]
-
-
-def figures(kind, state):
-    """What play_old.py recorded of a state, read the same way from today's."""
-    if kind == "spurs":
-        return {p.name: [p.fame, p.money, p.posters] for p in state.players}
-    if kind == "bountytown":
-        return {p.name: [p.renown, p.wounds] for p in state.players}
-    if kind == "rapidcity":
-        return dict(zip(state.players, state.bullets))
-    return dict(zip(state.players, state.scores))
 
 
 @pytest.fixture(params=RELEASES)
@@ -55,11 +45,9 @@ def test_every_game_opens_as_its_release_showed_it(release):
             assert json.loads(json.dumps(game.result())) == expected["result"]  # ... and as replayed: one result
             assert game.finished == expected["finished"]
             assert game.notice == ""
-            # a release after 2026-12-02 played today's version 2; the first release version 1
-            # wherever today's rules would call the game otherwise
-            told = rules_played(store, info)
-            before_versions = max(v for v in game.engine.rules_versions if v <= 2)  # the score pad has one
-            assert game.rules == (1 if name == "schema1-v1" and told.differences else before_versions)
+            # the first release played version 1 of the rules, the releases after 2026-12-02
+            # today's version 2 (the score pad has only one)
+            assert game.rules == (1 if name == "schema1-v1" else max(v for v in game.engine.rules_versions if v <= 2))
 
 
 def test_the_first_release_s_games_are_told_where_today_s_rules_differ(tmp_path):

@@ -24,7 +24,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from companion.db import snapshots
 from companion.db.place import write_hint
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
-from companion.db.versions import Refused, candidates, choose, same_result, under
+from companion.db.versions import (KEEP_FIRST_RELEASE, Refused, candidates, choose, first_release_games, same_result,
+                                   under)
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
@@ -243,8 +244,8 @@ class Store:
 
     def _migrate(self) -> None:
         """Bring an older file up to this schema, each step in one transaction (all or nothing)."""
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 2:
-            self._db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
+        if self._db.execute("PRAGMA user_version").fetchone()[0] < 2:  # only the first release wrote schema 1
+            self._db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}{KEEP_FIRST_RELEASE}PRAGMA user_version=2;COMMIT;")
         if self._db.execute("PRAGMA user_version").fetchone()[0] < 3:
             self._db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
         if self._db.execute("PRAGMA user_version").fetchone()[0] < 4:
@@ -482,6 +483,11 @@ class Store:
                 (None if result is None else at, None if result is None else dumps(result), session_id),
             )
 
+    def first_release_games(self) -> int:
+        """The id of the last game this file holds from the first release, when it was
+        upgraded from schema 1 here (:func:`companion.db.versions.first_release_games`)."""
+        return first_release_games(self._db)
+
     def kept_rules(self, info: SessionInfo) -> tuple[int, list[str]] | None:
         """(the version the game was played under, what today's rules would say otherwise)
         as last worked out, while its log and its rules are as they were then; else None."""
@@ -656,7 +662,7 @@ class GameSession:
         # action it never wrote included) is damage to report, never a crash.
         try:
             self.engine: Engine = engine_for(info.kind)
-            versions = candidates(self.engine, info.settings)
+            versions = candidates(self.engine, info.settings, info.id <= store.first_release_games())
             self._snapshots = store._snapshots_of(info)
             kept = store.kept_rules(info) if len(versions) > 1 and not check else None
             if kept is not None and kept[0] in versions:  # worked out before on this very log: tried first

@@ -7,13 +7,15 @@ played under an older one). Games stored before versions were recorded (2026-12-
 no ``"rules"``: they were played under version 1 (the rules as first released, 2026-11-30)
 or 2 (the rulings of 2026-12-02). Which one is worked out from the log without changing a
 byte of the game's rows: the newest of them whose replay accepts every logged action and
-reproduces the result the game stored when it ended (:func:`choose`). A game is a record
-of what the table did, so this is what it is replayed, shown and counted under.
+reproduces the result the game stored when it ended (:func:`choose`), or the oldest of them
+for a game the first release stored (:func:`first_release_games`). A game is a record of
+what the table did, so this is what it is replayed, shown and counted under.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from companion.engine import Engine, dumps, rules_of
@@ -39,13 +41,37 @@ def recorded(settings: Mapping[str, Any]) -> bool:
     return "rules" in settings
 
 
-def candidates(engine: Engine, settings: Mapping[str, Any]) -> list[int]:
-    """The versions the game may have been played under, newest first: the one its
-    settings record (a RuleError if no such version exists), else every version up to
-    :data:`UNRECORDED_UP_TO`."""
+def candidates(engine: Engine, settings: Mapping[str, Any], first_release: bool = False) -> list[int]:
+    """The versions the game may have been played under, in the order they are tried: the
+    one its settings record (a RuleError if no such version exists), else every version up
+    to :data:`UNRECORDED_UP_TO`, newest first, or oldest first for a game the first release
+    stored (:func:`first_release_games`), so that where its log fits both (the last card of
+    an unfinished Rapid City game) it keeps the calls its table saw."""
     if recorded(settings):
         return [rules_of(settings, engine.rules_versions)]
-    return sorted((v for v in engine.rules_versions if v <= UNRECORDED_UP_TO), reverse=True)
+    return sorted((v for v in engine.rules_versions if v <= UNRECORDED_UP_TO), reverse=not first_release)
+
+
+#: the prefs key where a file upgraded from schema 1 keeps the last game the first release stored
+FIRST_RELEASE = "first_release_games"
+#: kept in the same transaction as the first step of that upgrade (companion.db.store)
+KEEP_FIRST_RELEASE = (f"INSERT OR REPLACE INTO prefs (key, value) SELECT '{FIRST_RELEASE}', "
+                      "json_object('up_to', coalesce(max(id), 0)) FROM sessions;")
+
+
+def first_release_games(db: sqlite3.Connection) -> int:
+    """The id of the last game a file holds from the first release (0: none known).
+
+    Only the first release (2026-11-30, rules version 1) wrote schema 1, so when today's
+    companion upgrades a schema 1 file, every game in it was played under those rules; the
+    upgrade keeps the last such id (:data:`KEEP_FIRST_RELEASE`). A file a later release
+    upgraded first no longer says so: its games are judged by their logs alone."""
+    try:
+        row = db.execute("SELECT value FROM prefs WHERE key = ?", (FIRST_RELEASE,)).fetchone()
+        found = json.loads(row[0])["up_to"] if row else 0
+    except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, RecursionError):
+        return 0
+    return found if isinstance(found, int) and not isinstance(found, bool) else 0
 
 
 def under(settings: Mapping[str, Any], version: int) -> dict[str, Any]:

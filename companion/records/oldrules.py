@@ -77,7 +77,7 @@ def version_played(store: Store, info: SessionInfo) -> int:
     settings do not say and it was not worked out before on this log; a log that does not
     replay gives the newest it may have been played under (its telling stops at the damage)."""
     engine = engine_for(info.kind)
-    found = candidates(engine, info.settings)
+    found = candidates(engine, info.settings, info.id <= store.first_release_games())
     if len(found) == 1:
         return found[0]
     kept = store.kept_rules(info)
