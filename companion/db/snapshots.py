@@ -14,8 +14,9 @@ an SD card like any other, so nothing in it is trusted before it is checked, in 
   fixed table of classes (:mod:`companion.db.statecodec`: no class is looked up by a name
   found in the file), nested no deeper than a state can be.
 - ``prefix`` is a SHA-256 over every event up to ``seq`` (:func:`event_bytes`), and it is
-  checked against the log itself (:meth:`Snapshots.prove`), so an event changed, lost or
-  reordered under an intact snapshot is found before the snapshot is believed.
+  checked against the log itself, with the events' numbering (:meth:`Snapshots.prove`), so an
+  event changed, lost, renumbered or reordered under an intact snapshot is found before the
+  snapshot is believed.
 - ``companion doctor`` replays each game from its first event and compares every snapshot
   with the replay (:meth:`Snapshots.matches`).
 
@@ -73,16 +74,17 @@ CREATE TABLE snapshots (
 #: modules in a game's package that only put the log into words (companion.records.story): new
 #: wording must not discard every snapshot, as a change to the rules rightly does
 TOLD_ONLY = ("story.py",)
-#: one event as :func:`event_bytes` hashes it, written in SQL: the same bytes, built by SQLite
-_EVENT_SQL = ("seq || char(10) || kind || char(10) || length(coalesce(action, '')) || char(10) "
-              "|| coalesce(action, '') || char(10)")
+#: the events 1..n as the ``prefix`` hash takes them (:func:`event_bytes`, strung together by
+#: SQLite in the order it reads them: the primary key's, the events' own), and what says their
+#: numbering is 1, 2 ... n with no gap, repeat or number that is not a whole one
+_PROOF = ("SELECT group_concat(kind || coalesce(action, '') || char(10), ''), count(*), min(seq), max(seq), "
+          "total(typeof(seq) = 'integer') FROM events WHERE session_id = ? AND seq > ? AND seq <= ?")
 
 
-def event_bytes(seq: int, kind: str, action: str | None) -> bytes:
-    """One event as the ``prefix`` hash takes it: its number, kind, the action's length and
-    the action, so no two logs give the same bytes."""
-    text = action or ""
-    return f"{seq}\n{kind}\n{len(text)}\n{text}\n".encode()
+def event_bytes(kind: str, action: str | None) -> bytes:
+    """One event as the ``prefix`` hash takes it: its kind and its action's JSON (which never
+    holds a raw newline), a newline after; the numbering is checked beside the hash."""
+    return f"{kind}{action or ''}\n".encode()
 
 
 def new_chain() -> Any:
@@ -128,9 +130,10 @@ class Snapshots:
         self._codec = statecodec.codec(kind)
         #: why the newest snapshot could not be used (None: it was, or there was none to use)
         self.problem: str | None = None
-        #: event number -> the log's hash there, at each snapshot's event (:meth:`prove`);
-        #: None until the log is first read for it
-        self._proven: dict[int, str] | None = None
+        #: event number -> the log's hash there, at each snapshot's event the log was read to
+        #: (:meth:`prove`): the newest's when the game opened, the older ones' on first need
+        self._proven: dict[int, str] = {}
+        self._older_proven = False
 
     def latest(self) -> tuple[Snapshot, Any] | None:
         """The newest snapshot with its stacks, proved against the log, and the hash over
@@ -154,11 +157,11 @@ class Snapshots:
             self.problem = f"its {at} is damaged ({why})"
             return None
         try:
-            chain = self.prove(snap.seq)
+            chain = self.prove([snap.seq])
         except (sqlite3.DatabaseError, UnicodeError) as exc:
             self.problem = f"its checkpoint at event {snap.seq} cannot be checked against its log ({exc})"
             return None
-        if self._proven[snap.seq] != snap.prefix:
+        if self._proven.get(snap.seq) != snap.prefix:
             last = self._db.execute("SELECT max(seq) FROM events WHERE session_id = ?", (self._id,)).fetchone()[0]
             self.problem = (f"its checkpoint at event {snap.seq} is past the end of its log (event {_said(last)}): "
                             "events are missing" if not isinstance(last, int) or last < snap.seq else
@@ -167,22 +170,17 @@ class Snapshots:
             return None
         return snap, chain
 
-    def prove(self, upto: int) -> Any:
-        """The hash over events 1..``upto`` as the log holds them now, taken at every
-        snapshot's event on the way (kept for :meth:`below`). SQLite strings each stretch of
-        the log together in the order it reads them, which is the events' (the primary key's)
-        order: a 50,000-event log is one pass in C, not 50,000 Python steps. Were SQLite ever
-        to string them otherwise, the hashes would only differ, and the log be replayed."""
-        marks = [seq for (seq,) in self._db.execute(
-            "SELECT seq FROM snapshots WHERE session_id = ? AND engine = ? AND typeof(seq) = 'integer' "
-            "AND seq > 0 AND seq < ? ORDER BY seq", (self._id, self.engine, upto))]
+    def prove(self, marks: Sequence[int]) -> Any:
+        """The hash over the log's events up to the last of ``marks`` (event numbers, in
+        order) as it holds them now, kept at each mark while the events up to it are
+        numbered 1, 2, 3 ... without a break. SQLite strings each stretch of the log together
+        in C (a 50,000-event log is one query, not 50,000 Python steps)."""
         chain, start = new_chain(), 0
-        self._proven = {}
-        for stop in [*marks, upto]:
-            (text,) = self._db.execute(
-                f"SELECT group_concat({_EVENT_SQL}, '') FROM (SELECT seq, kind, action FROM events "
-                "WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq)", (self._id, start, stop)).fetchone()
+        for stop in marks:
+            text, count, first, last, whole = self._db.execute(_PROOF, (self._id, start, stop)).fetchone()
             chain.update((text or "").encode())
+            if (count, whole) != (stop - start, stop - start) or (count and (first, last) != (start + 1, stop)):
+                break  # a gap, a repeat or a number that is not one: nothing from here on is proved
             self._proven[stop] = chain.hexdigest()
             start = stop
         return chain
@@ -191,10 +189,11 @@ class Snapshots:
         """Proved snapshots with ``floor < depth' <= depth`` actions in effect, deepest first
         (the caller checks which of them lie on the game's current line)."""
         try:
-            if self._proven is None:
-                (last,) = self._db.execute("SELECT max(seq) FROM snapshots WHERE session_id = ? AND engine = ? "
-                                           "AND typeof(seq) = 'integer'", (self._id, self.engine)).fetchone()
-                self.prove(last or 0)
+            if not self._older_proven:  # the first undo to reach this far back reads the log for them
+                self._older_proven = True
+                self.prove([seq for (seq,) in self._db.execute(
+                    "SELECT seq FROM snapshots WHERE session_id = ? AND engine = ? AND typeof(seq) = 'integer' "
+                    "AND seq > 0 ORDER BY seq", (self._id, self.engine))])
             rows = self._db.execute(
                 "SELECT seq, depth, top, prefix, state, NULL, digest FROM snapshots "
                 "WHERE session_id = ? AND engine = ? AND depth <= ? AND depth > ? ORDER BY depth DESC, seq DESC",
@@ -203,7 +202,7 @@ class Snapshots:
             return
         for row in rows:
             snap, _why = self._checked(row, with_stacks=False)
-            if snap is not None and self._proven and self._proven.get(snap.seq) == snap.prefix:
+            if snap is not None and self._proven.get(snap.seq) == snap.prefix:
                 yield snap
 
     def save(self, snaps: Sequence[Snapshot]) -> None:
@@ -217,8 +216,7 @@ class Snapshots:
                              "WHERE session_id = ? AND stacks IS NOT NULL", (self._id,))
             self._db.executemany("INSERT OR REPLACE INTO snapshots (session_id, seq, depth, top, engine, prefix, "
                                  "state, stacks, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        if self._proven is not None:
-            self._proven.update((s.seq, s.prefix) for s in snaps)
+        self._proven.update((s.seq, s.prefix) for s in snaps)
 
     def rows(self) -> dict[Any, tuple]:
         """Every snapshot row of the game by event number, for :meth:`matches`."""

@@ -108,7 +108,7 @@ class Timeline:
         self._state = after
         self.seq = seq
         if self._chain is not None:
-            self._chain.update(event_bytes(seq, kind, action))
+            self._chain.update(event_bytes(kind, action))
         self._since += 1
         if after is not None:
             if self._since >= snapshots.EVERY:
