@@ -75,6 +75,7 @@ def forge(db, where, **columns):
     """Change a snapshot row and give it the digest of what it now holds: a row the digest
     alone cannot tell from one the companion wrote."""
     with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        raw.text_factory = lambda data: data.decode() if data.isascii() else data  # the companion writes ASCII
         row = raw.execute(f"SELECT session_id, seq, depth, top, engine, prefix, state, stacks FROM snapshots "
                           f"WHERE {where}").fetchone()
         if row is None or any(isinstance(v, bytes) for v in row):

@@ -664,27 +664,20 @@ class GameSession:
             self.engine: Engine = engine_for(info.kind)
             versions = candidates(self.engine, info.settings, info.id <= store.first_release_games())
             self._snapshots = store._snapshots_of(info)
-            kept = store.kept_rules(info) if len(versions) > 1 and not check else None
-            if kept is not None and kept[0] in versions:  # worked out before on this very log: tried first
-                versions.insert(0, versions.pop(versions.index(kept[0])))
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",
                                 f"sessions row {info.id}", exc) from None
-        # a checking replay neither starts from nor writes snapshots: it judges them all, and
-        # says what the app would find wrong with the newest
-        found = self._snapshots.latest()
-        if found is not None and getattr(found[0].state, "rules", versions[0]) not in versions:
-            self._snapshots.problem = f"its checkpoint at event {found[0].seq} was made under other rules"
-            found = None
+        found = self._newest_checkpoint(versions)
+        # a checking replay neither starts from nor writes snapshots: it judges them all
         stored = self._snapshots.rows() if check else {}
         if check:
-            found = None
-        #: why the newest checkpoint could not be used, in words ("" when it was, or there was none)
-        self.snapshot_problem = self._snapshots.problem or ""
-        if self.snapshot_problem:
-            self.notice = (f"Game {info.id} ({game_name(info.kind)}): {self.snapshot_problem}, so it was "
-                           "replayed from its log instead. `companion doctor` says more.")
-        saved = None if check else ReadOnly(self._snapshots) if self._snapshots.problem else self._snapshots
+            found, saved = None, None
+        else:
+            saved = ReadOnly(self._snapshots) if self.snapshot_problem else self._snapshots
+            kept = store.kept_rules(info) if len(versions) > 1 else None
+            known = kept[0] if kept else getattr(found[0].state, "rules", None) if found else None
+            if known in versions:  # worked out before, on this log or the part a checkpoint proves: tried first
+                versions.insert(0, versions.pop(versions.index(known)))
         try:
             self.rules, (self._timeline, confirmed) = choose(
                 versions, lambda rules: self._replay(rules, found, saved, stored),
@@ -700,6 +693,21 @@ class GameSession:
         #: (or that lie past the end of the log)
         self.snapshot_verdict = (confirmed, sorted(set(stored) - set(confirmed), key=str))
         self._timeline.flush()
+
+    def _newest_checkpoint(self, versions: list[int]) -> tuple[Snapshot, Any] | None:
+        """The newest snapshot proved against the log (and the hash over its events), made
+        under one of ``versions``; else None, with :attr:`snapshot_problem` and :attr:`notice`
+        saying why when one was there and failed a check."""
+        found = self._snapshots.latest()
+        problem = self._snapshots.problem or ""
+        if found is not None and getattr(found[0].state, "rules", versions[0]) not in versions:
+            found, problem = None, f"its checkpoint at event {found[0].seq} was made under other rules"
+        #: why the newest checkpoint could not be used, in words ("" when it was, or there was none)
+        self.snapshot_problem = problem
+        if problem:
+            self.notice = (f"Game {self.info.id} ({game_name(self.info.kind)}): {problem}, so it was "
+                           "replayed from its log instead. `companion doctor` says more.")
+        return found
 
     def _replay(self, rules: int, found: tuple[Snapshot, Any] | None, saved: Snapshots | ReadOnly | None,
                 stored: Mapping[Any, tuple]) -> tuple[Timeline, list[int]]:
