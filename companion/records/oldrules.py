@@ -110,7 +110,10 @@ def rules_played(store: Store, info: SessionInfo, *, game: GameSession | None = 
 def said(kind: str, game: GameSession, top: int) -> list[str]:
     """Where version ``top`` of the rules would call the game otherwise, at most
     :data:`MOST_TOLD` sentences (and how many more there are)."""
-    found = TELLERS.get(kind, _replayed)(game, top)
+    try:
+        found = TELLERS.get(kind, _replayed)(game, top)
+    except Exception as exc:  # noqa: BLE001 - a log from disk: a sentence at worst, never a crash
+        return [f"what they would call otherwise cannot be worked out ({type(exc).__name__}: {exc})"]
     if len(found) > MOST_TOLD:
         more = len(found) - MOST_TOLD
         found = found[:MOST_TOLD] + [f"and {more} more {'difference' if more == 1 else 'differences'}"]
