@@ -3,7 +3,6 @@ companion wrote, or no longer matches the log under it, is never believed. The g
 replayed from its log and the reason said, the app never sees an exception, and opening
 or checking the file changes none of its bytes."""
 
-import hashlib
 import json
 import sqlite3
 import sys
