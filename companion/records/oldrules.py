@@ -75,7 +75,7 @@ def maybe_older(info: SessionInfo) -> bool:
 def version_played(store: Store, info: SessionInfo) -> int:
     """The version of its rules the game was played under, replaying it only when its
     settings do not say and it was not worked out before on this log; a log that does not
-    replay gives the newest it may have been played under (its telling stops at the damage)."""
+    replay gives the first version it is tried under (its telling stops at the damage)."""
     engine = engine_for(info.kind)
     found = candidates(engine, info.settings, info.id <= store.first_release_games())
     if len(found) == 1:
