@@ -10,6 +10,7 @@ from companion.cli import main
 from companion.db.lock import AppLock
 from companion.engine import RuleError
 from companion.errors import InputError
+from companion.games import engine_for
 from companion.records.exchange import CSV_COLUMNS, CSV_VERSION, FORMAT, VERSION
 from companion.rapidcity.engine import round_template
 from companion.db.store import Store
@@ -17,6 +18,9 @@ from tests.bountytown.test_engine import SETTINGS as BOUNTYTOWN
 from tests.bountytown.test_engine_properties import random_action as bountytown_action
 from tests.dbdamage import PLAYERS, add, sample_db, tamper
 from tests.spurs.helpers import ANN, BOB, CID
+
+#: the version of the score pad's rules a new game records
+NEWEST_SCOREPAD = max(engine_for("scorepad").rules_versions)
 
 SETTINGS = {
     "spurs": {"players": [ANN, BOB, CID], "bank_cash": 100},
@@ -144,7 +148,7 @@ def test_the_json_file_is_the_documented_layout(tmp_path, capsys):
         (5, "do", add("Ann", 1))]
     assert sessions[done]["result"] == {"scores": {"Ann": 0, "Bob": 4}, "winners": ["Bob"]}
     assert sessions[done]["finished"] and sessions[live]["finished"] is None and sessions[empty]["events"] == []
-    assert sessions[live]["game"] == "scorepad" and sessions[live]["settings"] == PLAYERS
+    assert sessions[live]["game"] == "scorepad" and sessions[live]["settings"] == {**PLAYERS, "rules": NEWEST_SCOREPAD}
     # Ann became a player after these games: she sat at them as a guest, and still did
     assert sessions[live]["seats"] == [{"seat": 0, "name": "Ann", "player": None},
                                        {"seat": 1, "name": "Bob", "player": None}]

@@ -37,7 +37,7 @@ def test_a_version_2_database_gains_seats_linked_by_name(db):
     version_2(db, [("scorepad", '{"players":["Ann","Zed"]}'), ("rapidcity", rapid),
                    ("spurs", '{"players":[{"name":"Cid"},{"name":"ANN"}]}')])
     with Store(db) as store:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         ann, bob = (store.player_named(n).id for n in ("Ann", "Bob"))
         assert store.seats() == {
             1: [Seat(0, "Ann", ann), Seat(1, "Zed", None)],

@@ -26,7 +26,7 @@ from companion.db import snapshots
 from companion.db.rows import RowDamage
 from companion.engine import Engine
 from companion.db.runstack import RunStack
-from companion.db.snapshots import GENESIS, Snapshot, Snapshots, link
+from companion.db.snapshots import ReadOnly, Snapshot, Snapshots, event_bytes, new_chain
 from companion.db.statecodec import CodecError
 
 #: states kept in memory besides the current one and the initial one: the latest
@@ -41,12 +41,13 @@ class Timeline:
     checkpoints are saved and found; without it (a checking replay) every checkpoint
     stays in memory and nothing is written."""
 
-    def __init__(self, engine: Engine, initial: Any, actions: ActionLoader, saved: Snapshots | None) -> None:
+    def __init__(self, engine: Engine, initial: Any, actions: ActionLoader,
+                 saved: Snapshots | ReadOnly | None) -> None:
         self.engine = engine
         self.undo = RunStack()  # seq of the 'do' event of each action in effect, oldest first
         self.redo = RunStack()  # seq of the 'do' event of each undone action, next redo last
         self.seq = 0
-        self.prefix = GENESIS
+        self._chain: Any = new_chain()  # the hash over the events so far; None: not known
         self._initial = initial
         self._state: Any = initial  # None while it is not needed yet (after an undo in replay)
         self._actions = actions
@@ -60,6 +61,12 @@ class Timeline:
         self._since = 0
 
     # -- where the game stands --------------------------------------------------------
+
+    @property
+    def prefix(self) -> str:
+        """The hash over events 1..seq (:func:`companion.db.snapshots.event_bytes`); "" when
+        the timeline was resumed without it (a log being read from its middle)."""
+        return self._chain.hexdigest() if self._chain is not None else ""
 
     @property
     def state(self) -> Any:
@@ -87,12 +94,14 @@ class Timeline:
         found = self._actions(seqs)
         return [found[seq] for seq in seqs]
 
-    def resume(self, snap: Snapshot) -> None:
-        """Start from a snapshot instead of the first event. A snapshot whose state is
-        None (a log being read from its middle, companion.records.gamelog) has it rebuilt from the
-        nearest checkpoint when it is first needed."""
+    def resume(self, snap: Snapshot, chain: Any = None) -> None:
+        """Start from a snapshot instead of the first event; ``chain`` is the hash over the
+        events it covers (:meth:`companion.db.snapshots.Snapshots.latest`), without which no
+        checkpoint can be saved. A snapshot whose state is None (a log being read from its
+        middle, companion.records.gamelog) has it rebuilt from the nearest checkpoint when it
+        is first needed."""
         self.undo, self.redo = snap.undo, snap.redo
-        self.seq, self.prefix, self._state = snap.seq, snap.prefix, snap.state
+        self.seq, self._chain, self._state = snap.seq, chain, snap.state
         if snap.state is not None:
             self._remember(snap.depth, snap.top, snap.state)
 
@@ -103,7 +112,8 @@ class Timeline:
         step(self.undo, self.redo, seq, kind)
         self._state = after
         self.seq = seq
-        self.prefix = link(self.prefix, seq, kind, action)
+        if self._chain is not None:
+            self._chain.update(event_bytes(kind, action))
         self._since += 1
         if after is not None:
             if self._since >= snapshots.EVERY:
@@ -134,7 +144,8 @@ class Timeline:
         """Save the checkpoints taken since the last flush; the newest also gets the
         stacks. A disk that refuses, or a state that cannot be encoded, only means the
         next open replays more of the log: the actions themselves are already saved."""
-        if not self._pending or self._snapshots is None:
+        if not self._pending or self._snapshots is None or self._chain is None:
+            self._pending = []
             return
         if self._pending[-1].seq != self.seq:
             self._pending.append(self._snapshot())

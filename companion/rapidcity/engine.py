@@ -188,6 +188,9 @@ def _play(state: RapidCityState, data: Any) -> RapidCityState:
         rnd = parse_round(data)
     except InputError as exc:
         raise RuleError("round file", str(exc)) from None
+    if "rules" not in data.get("settings", {}):
+        # a round logged before rules versions were recorded: its card was judged under the game's rules
+        rnd = replace(rnd, settings=replace(rnd.settings, rules=state.settings.rules))
     expected = state.next_card()
     if rnd.card != expected:
         # ruling: R-R3 - the companion is the draw pile; cards come in its order

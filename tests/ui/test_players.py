@@ -160,7 +160,7 @@ def test_a_guest_plays_one_game_without_becoming_a_player(ui):
     ui.tap("Start")
     assert ui.app.manager.current == "scorepad"
     game = store.sessions()[0]
-    assert game.settings == {"players": ["Zed", "Ann"]}
+    assert game.settings == {"players": ["Zed", "Ann"], "rules": 1}  # the score pad's rules recorded
     assert [(s.name, s.player_id) for s in store.seats([game.id])[game.id]] == [("Zed", None), ("Ann", ann.id)]
     assert [p.name for p in store.players()] == ["Ann"]
     ui.app.go("players")
