@@ -34,34 +34,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-HEADLESS = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-            "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
+from bench_screen_open import HEADLESS, SETTINGS  # noqa: E402  (the same games as each first open)
+from bench_startup import rss_mb  # noqa: E402
 AT_START_MB = 40
 PLAYED_MB = 250
 WAITING = (1, 3, 10)
 FINISHED = 30
-SETTINGS = {
-    "spurs": {"players": [
-        {"name": "Ann", "character": "Doc", "riding": 3, "bag": {"grey": 4, "brown": 2, "white": 1, "black": 2}},
-        {"name": "Bob", "character": "Kid", "riding": 2, "bag": {"grey": 3, "brown": 3, "white": 1, "black": 2}}],
-        "bank_cash": 100},
-    "bountytown": {
-        "players": [{"name": n, "character": ""} for n in ("Ann", "Bob", "Cid")],
-        "grid": ["Bank", "Saloon", "Church", "Sheriff's Office", "Doc's", "General Store", "Stable",
-                 "Bandit Hideout", "Hotel"],
-        "bounties": [{"name": f"Bounty {i}", "renown": i, "locations": ["Bank", "Saloon"], "base": ["3H"],
-                      "draws": 1} for i in range(1, 4)],
-        "store": ["Rifle"]},
-    "rapidcity": {"players": ["red", "blue", "green"], "seed": 7},
-    "scorepad": {"players": ["Ann", "Bob"]},
-}
 KINDS = ("spurs", "bountytown", "rapidcity", "scorepad")
-
-
-def rss_mb() -> float:
-    with open("/proc/self/status") as status:
-        line = next(line for line in status if line.startswith("VmRSS:"))
-    return int(line.split()[1]) / 1024
 
 
 def make_db(path: str, waiting: int) -> None:
