@@ -171,7 +171,7 @@ else
             version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
             say "lgpio: no wheel for Python $version and no python3-lgpio in apt: building it from its source"
             apt_install "${LGPIO_BUILD_PACKAGES[@]}"
-            run env PYPI=1 "$VENV/bin/pip" install --quiet --no-binary lgpio 'lgpio>=0.2' \
+            run env PYPI=1 "$VENV/bin/pip" install --quiet --use-pep517 --no-binary lgpio 'lgpio>=0.2' \
                 || die "lgpio could not be built for Python $version: on Raspberry Pi OS run 'sudo apt install python3-lgpio' and this again (or use a Python with an lgpio wheel, 3.9 to 3.12)"
         fi
     fi
