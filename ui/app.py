@@ -67,7 +67,7 @@ SCREENS: dict[str, str] = {
 #: the ones cheap enough to keep for the app's life
 ONE_TAP = ("history", "stats")
 #: the games, each with a setup screen "<kind>_setup" and a game screen "<kind>"
-GAMES = tuple(name.removesuffix("_setup") for name in SCREENS if name.endswith("_setup"))
+GAME_KINDS = tuple(name.removesuffix("_setup") for name in SCREENS if name.endswith("_setup"))
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
@@ -135,7 +135,7 @@ class CompanionApp(App):
         if todo:
             self.screen(todo[0])
             Clock.schedule_once(self._build_ahead, 0)
-        elif not any(self.manager.has_screen(name) for kind in GAMES for name in (kind, f"{kind}_setup")):
+        elif not any(self.manager.has_screen(name) for kind in GAME_KINDS for name in (kind, f"{kind}_setup")):
             gc.collect()  # garbage frozen now would never be freed, nor would a game's screens
             gc.freeze()
 
@@ -156,7 +156,7 @@ class CompanionApp(App):
         of the other games first."""
         if not self.manager.has_screen(name):
             kind = name.removesuffix("_setup")
-            if kind in GAMES:
+            if kind in GAME_KINDS:
                 self._release_games(but=kind)
             module, _, cls = SCREENS[name].partition(":")
             self.manager.add_widget(getattr(importlib.import_module(module), cls)(name=name))
@@ -167,14 +167,18 @@ class CompanionApp(App):
         reused by the one about to be built. Each stopped its pads and timers when it was
         left; a game left there is reopened from the database, as after a restart. The
         collection that frees them walks only what was made since start (``gc.freeze``)."""
-        gone = [self.manager.get_screen(name) for kind in GAMES if kind != but for name in (kind, f"{kind}_setup")
-                if self.manager.has_screen(name) and self.manager.current != name]
-        for screen in gone:
+        if self._drop_games(but):
+            gc.collect()  # widgets hold cycles: freed now, their memory is there for the new screen
+
+    def _drop_games(self, but: str) -> int:
+        """Take the screens of every game but ``but`` out of the app; how many there were."""
+        names = [name for kind in GAME_KINDS if kind != but for name in (kind, f"{kind}_setup")
+                 if self.manager.has_screen(name) and self.manager.current != name]
+        for name in names:
+            screen = self.manager.get_screen(name)
             self.manager.remove_widget(screen)
             release(screen)
-        if gone:
-            del screen, gone
-            gc.collect()  # widgets hold cycles: freed now, their memory is there for the new screen
+        return len(names)
 
     def go(self, name: str):
         screen = self.screen(name)
