@@ -16,7 +16,7 @@ set -euo pipefail
 
 unit=/etc/systemd/system/companion.service
 seconds=180   # an emulated Pi starts the app in about 30 s, a real one in about 5 s
-usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
     case $1 in
         --seconds) [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "check-start.sh: --seconds needs a whole number" >&2; exit 2; }

@@ -46,7 +46,7 @@ src=$(cd "$here/.." && pwd)
 dry=0
 root=/
 
-usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
     case $1 in
         --dry-run) dry=1 ;;
