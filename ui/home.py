@@ -37,6 +37,8 @@ class HomeScreen(Screen):
 
     def on_kv_post(self, _base) -> None:
         app = App.get_running_app()
+        self._pending: int | None = None  # the game Resume was tapped for, opened after its frame
+        self._open_pending = AfterFrame(self._open)
         for kind, title in TITLES.items():
             if f"{kind}_setup" in SCREENS:
                 self.ids.new_games.add_widget(BigButton(text=title, on_release=lambda _b, k=kind: app.new_game(k)))
@@ -55,9 +57,25 @@ class HomeScreen(Screen):
     def on_leave(self, *_args) -> None:
         self.ids.usb.stop()
 
-    def resume(self, session_id: int) -> None:
+    def resume(self, session_id: int, kind: str = "") -> None:
         """Reopen a game; a log that no longer replays is said here, not a crash, and a game
-        whose checkpoint could not be used says so on its screen."""
+        whose checkpoint could not be used says so on its screen. The app builds no game's
+        screen ahead at Home (memory: ui/app.py), and building one takes a while (a second or
+        more on a Pi): then the tap is answered at once with a line that says so, and the game
+        opens once that frame is on screen."""
+        if kind and not App.get_running_app().manager.has_screen(kind):
+            self.message = f"Opening {TITLES.get(kind, kind)}..."
+            self._pending = session_id
+            self._open_pending()
+        else:
+            self._resume_now(session_id)
+
+    def _open(self, _dt: float) -> None:
+        session_id, self._pending = self._pending, None
+        if session_id is not None:
+            self._resume_now(session_id)
+
+    def _resume_now(self, session_id: int) -> None:
         app = App.get_running_app()
         try:
             session = app.resume(session_id)
@@ -101,7 +119,7 @@ class HomeScreen(Screen):
                 continue
             text = f"Resume {TITLES.get(info.kind, info.kind)}: {', '.join(seat_names(info.kind, info.settings))}\nstarted {when(info.started)}"
             box.add_widget(BigButton(text=text, height=theme.TOUCH_TALL,
-                                     on_release=lambda _b, sid=info.id: self.resume(sid)))
+                                     on_release=lambda _b, sid=info.id, kind=info.kind: self.resume(sid, kind)))
             if self._shown[info.id]:
                 box.add_widget(Caption(text=rules_note(self._shown[info.id]), color=theme.PARCHMENT,
                                        font_size=theme.TEXT_SMALL))
