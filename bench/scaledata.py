@@ -21,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine import RuleError  # noqa: E402
-from companion.db.store import _SCHEMA, SCHEMA_VERSION, GameSession, Store  # noqa: E402
+from companion.db.schema import SCHEMA_VERSION, _SCHEMA  # noqa: E402
+from companion.db.store import GameSession, Store  # noqa: E402
 
 #: keyed by the schema itself: branches that each add a table at the same version number
 #: must not pick up each other's files

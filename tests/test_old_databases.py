@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from companion.db.check import database_checks
-from companion.db.store import SCHEMA_VERSION, Store
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import Store
 from companion.games import GAMES, engine_for
 from companion.records.career import seat_outcome
 from companion.records.gamelog import GameLog

@@ -16,7 +16,8 @@ from companion.db import statecodec
 from companion.db import timeline
 from companion.db.check import database_checks
 from companion.scorepad.engine import ENGINE
-from companion.db.store import SCHEMA_VERSION, Store
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import Store
 from tests.oldgames import SCHEMA_1
 
 PLAYERS = {"players": ["Ann", "Bob"]}

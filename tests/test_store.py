@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from companion.engine import RuleError
 from companion.errors import InputError
-from companion.db.store import SCHEMA_VERSION, Store, StoreError, default_db_path
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import Store, StoreError, default_db_path
 
 PLAYERS = {"players": ["Ann", "Bob"]}
 

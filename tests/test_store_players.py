@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.engine import RuleError
 from companion.errors import InputError
 from companion.db.roster import Seat, seat_names
-from companion.db.store import SCHEMA_VERSION, Store, StoreError
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import Store, StoreError
 from tests.test_export import SETTINGS
 
 STARTED = "2026-01-01T10:00:00.000+00:00"

@@ -31,7 +31,8 @@ from pathlib import Path
 
 from companion.db.lock import AppLock, holder
 from companion.db.place import FULL_BELOW, os_hint, sizes_in_words
-from companion.db.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from companion.db.schema import APPLICATION_ID, SCHEMA_VERSION
+from companion.db.store import Store
 from companion.errors import InputError, StoreError
 from companion.files import fsync_folder, open_regular, remove_quietly
 

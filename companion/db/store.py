@@ -17,15 +17,14 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from companion.db import snapshots
+from companion.db import schema, snapshots
+from companion.db.schema import APPLICATION_ID, INSERT_SEAT, SCHEMA_VERSION
 from companion.db.place import cannot_write, write_hint
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
-from companion.db.versions import (KEEP_FIRST_RELEASE, Refused, candidates, choose, first_release_games, same_result,
-                                   under)
+from companion.db.versions import Refused, candidates, choose, first_release_games, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
@@ -33,91 +32,18 @@ from companion.errors import InputError, StoreError
 from companion.games import engine_for
 from companion.limits import quote
 from companion.names import clean
-from companion.db.roster import Seat, link, name_key, seat_names
+from companion.db.roster import Seat, link, name_key, player_keys, seat_names
+from companion.db.transaction import Transaction
 from companion.db.runstack import RunStack
-from companion.records.stats import cache as summaries
 from companion.db.timeline import Timeline, action_loader
-
-#: 2 added the snapshots table (companion.db.snapshots); a version 1 file gains it on open;
-#: 3 the summaries table (companion.records.stats.cache);
-#: 4 the seats table (who sat where, linked to player records), filled in from the games'
-#: settings when an older file is first opened;
-#: 5 the indexes the History list pages through, newest first, all games or one kind;
-#: 6 the played_rules table (which rules an old game was played under, and what today's would say)
-SCHEMA_VERSION = 6
-#: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
-APPLICATION_ID = 0x4F574331
 
 #: tables quick-checked at every open: small whatever the history, and read by every screen
 SMALL_TABLES = ("players", "prefs")
-#: tables a migration adds: not required of a file older than that schema version
-ADDED_IN = {"snapshots": 2, "summaries": 3, "seats": 4, "played_rules": 6}
 #: the prefs key where `companion doctor` records its full integrity check
 FULL_CHECK = "full_check"
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "orange", "purple", "brown", "pink")
 MAX_NAME = 24
-
-#: who sat where (companion.db.roster). IF NOT EXISTS: the migration to 4 keeps a table already
-#: there; its index finds a player's games and holds each player to one seat a game
-#: (guests, NULL, may repeat)
-_SEATS = """
-CREATE TABLE IF NOT EXISTS seats (
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seat       INTEGER NOT NULL,
-    player_id  INTEGER REFERENCES players(id),
-    name       TEXT NOT NULL,
-    PRIMARY KEY (session_id, seat)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX IF NOT EXISTS seats_player ON seats(player_id, session_id);
-"""
-#: newest first (companion.records.history): a page of the list reads its rows in index order, never
-#: sorting every game; the same for one kind of game
-_LIST_INDEXES = """
-CREATE INDEX IF NOT EXISTS sessions_newest ON sessions(started, id);
-CREATE INDEX IF NOT EXISTS sessions_kind ON sessions(kind, started, id);
-"""
-#: a cache of what replaying an old game says (companion.records.oldrules), so the screens
-#: that name it need not replay it: used only while the log and the rules are as they were
-_PLAYED_RULES = """
-CREATE TABLE IF NOT EXISTS played_rules (
-    session_id INTEGER PRIMARY KEY,  -- sessions(id): a game stored without its rules, or under older ones
-    seq        INTEGER NOT NULL,     -- the last event of the log it was worked out from
-    engine     TEXT NOT NULL,        -- the rules' fingerprint then (companion.db.snapshots.fingerprint)
-    rules      INTEGER NOT NULL,     -- the version of its rules the game was played under
-    told       TEXT NOT NULL         -- JSON list: where today's rules would call it otherwise, in words
-);
-"""
-_SCHEMA = """
-CREATE TABLE players (
-    id      INTEGER PRIMARY KEY,
-    name    TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    colour  TEXT NOT NULL,
-    created TEXT NOT NULL
-);
-CREATE TABLE sessions (
-    id       INTEGER PRIMARY KEY,
-    kind     TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    started  TEXT NOT NULL,
-    finished TEXT,
-    result   TEXT
-);
-CREATE TABLE events (
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seq        INTEGER NOT NULL,
-    kind       TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
-    action     TEXT,
-    at         TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-) WITHOUT ROWID;
-CREATE TABLE prefs (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-""" + snapshots.TABLE + summaries.TABLE + _SEATS + _LIST_INDEXES + _PLAYED_RULES
-#: one seat, as :meth:`Store.new_session` and an import write them: (session_id, *Seat)
-INSERT_SEAT = "INSERT INTO seats (session_id, seat, name, player_id) VALUES (?, ?, ?, ?)"
 
 
 def default_db_path() -> Path:
@@ -171,11 +97,11 @@ class Store:
         try:
             if fresh:
                 self._configure()
-                self._create()
+                schema.create(self._db)
             else:
                 self._check()
                 self._configure()
-                self._migrate()
+                schema.migrate(self._db, self.path)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # the latter: SQLite's message quoting
             self._db.close()                                          # a schema that is no longer UTF-8
             if _cannot_reach(exc):
@@ -194,13 +120,6 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
 
-    def _create(self) -> None:
-        # executescript commits any open transaction first, so the script carries its own.
-        self._db.executescript(
-            f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA application_id={APPLICATION_ID};"
-            f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
-        )
-
     def _check(self) -> None:
         app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -214,7 +133,7 @@ class Store:
                 f"{self.path} was written by a newer companion (schema {version}; this one reads up to "
                 f"{SCHEMA_VERSION}). Upgrade the companion, or pass --db to use another file."
             )
-        self._check_tables()
+        schema.check_tables(self._db, self.path)
         # A bounded check: the header and schema are read here; the small tables every
         # screen reads are checked whole (their pages, not the history's). The full check
         # is O(file size) (~6 ms a MB here, several times that on a Pi), so it is left to
@@ -227,60 +146,6 @@ class Store:
                 "keep a copy, then move it aside to start afresh, or pass --db to use another file."
             )
 
-    def _check_tables(self) -> None:
-        """Every table and column the companion uses is there. Checked before anything is
-        configured, so a file with our mark but half a schema is refused as it is (switching
-        it to WAL first would already rewrite its header)."""
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        for table, columns in _schema_columns().items():
-            if version < ADDED_IN.get(table, 0):
-                continue
-            found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            missing = [c for c in columns if c not in found]
-            if missing:
-                what = f"the table {table!r}" if not found else f"the column(s) {', '.join(missing)} of {table!r}"
-                raise StoreError(
-                    f"the database {self.path} is damaged: {what} is missing. It was left untouched: "
-                    "keep a copy, then move it aside to start afresh, or pass --db to use another file."
-                )
-
-    def _migrate(self) -> None:
-        """Bring an older file up to this schema, each step in one transaction (all or nothing)."""
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 2:  # only the first release wrote schema 1
-            self._db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}{KEEP_FIRST_RELEASE}PRAGMA user_version=2;COMMIT;")
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 3:
-            self._db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 4:
-            with self._transaction():
-                if self._db.execute("PRAGMA user_version").fetchone()[0] < 4:  # not another process's work
-                    for statement in filter(str.strip, _SEATS.split(";")):
-                        self._db.execute(statement)
-                    self._backfill_seats()
-                    self._db.execute("PRAGMA user_version=4")
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 5:
-            self._db.executescript(f"BEGIN IMMEDIATE;{_LIST_INDEXES}PRAGMA user_version=5;COMMIT;")
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 6:
-            self._db.executescript(f"BEGIN IMMEDIATE;{_PLAYED_RULES}PRAGMA user_version=6;COMMIT;")
-
-    def _backfill_seats(self) -> None:
-        """Seats for every game already stored, read from its settings (one query, one
-        insert: ~3,000 games at start-up). A game whose settings are damaged gets no seats
-        (its row is left as it is; the games list reports it); so do the games after a
-        page of the sessions table SQLite cannot read, which the games list reports too."""
-        players = player_keys(self._db)
-        seats: list[tuple[int, int, str, int | None]] = []
-        try:
-            for sid, kind, settings in self._db.execute("SELECT id, kind, settings FROM sessions"):
-                try:
-                    names = seat_names(kind, json_object(settings, "settings"))
-                except RowDamage:
-                    continue
-                seats.extend((sid, *seat) for seat in link(names, players))
-        except sqlite3.DatabaseError:
-            if not self._db.in_transaction:  # SQLite gave the transaction up: nothing was written
-                raise
-        self._db.executemany(INSERT_SEAT.replace("INSERT", "INSERT OR IGNORE"), seats)  # a game seated already
-
     def close(self) -> None:
         self._db.close()
 
@@ -290,8 +155,8 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db, self.path)
+    def _transaction(self) -> Transaction:
+        return Transaction(self._db, self.path)
 
     # -- app preferences (sound on/off and the like) -----------------------------------
 
@@ -556,17 +421,6 @@ class Store:
             self._db.execute("PRAGMA ignore_check_constraints=OFF")
 
 
-def player_keys(db: sqlite3.Connection) -> dict[str, int]:
-    """:func:`companion.db.roster.name_key` of each player's name -> their id: what a seat's
-    name is looked up in (a name stored as binary, only a damaged row's, links nobody; of
-    two names an older companion let in under one key, "JOSÉ" and "José", the first made)."""
-    keys: dict[str, int] = {}
-    for pid, name in db.execute("SELECT id, name FROM players ORDER BY id"):
-        if isinstance(name, str):
-            keys.setdefault(name_key(name), pid)
-    return keys
-
-
 def valid_name(name: str) -> str:
     """A player's name as kept (:func:`companion.names.clean`), or :class:`InputError` when
     nothing visible is left or it is longer than MAX_NAME."""
@@ -609,53 +463,6 @@ def _session_info(row: tuple, path: Path) -> SessionInfo:
         problem = (f"game session {row[0]} ({game_name(row[1])}) in {path} cannot be read "
                    f"(sessions row {row[0]}): {damage}. {LEFT_ALONE}")
         return SessionInfo(row[0], "", {}, "", None, None, problem)
-
-
-@cache
-def _schema_columns() -> dict[str, list[str]]:
-    """table -> its columns, read from _SCHEMA itself so the check cannot drift from it."""
-    scratch = sqlite3.connect(":memory:")
-    try:
-        scratch.executescript(_SCHEMA)
-        tables = [row[0] for row in scratch.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        return {t: [row[1] for row in scratch.execute(f"PRAGMA table_info({t})")] for t in tables}
-    finally:
-        scratch.close()
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error, so an action is all or nothing.
-
-    A write SQLite refuses (a full SD card, a file another program holds locked) becomes a
-    :class:`StoreError` naming the file: the action was not saved, so the caller must not
-    show it as done.
-    """
-
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
-        self._db = db
-        self._path = path
-
-    def __enter__(self) -> None:
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise self._unsaved(exc) from exc
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None:
-            try:
-                self._db.execute("COMMIT")
-                return
-            except sqlite3.Error as failure:
-                exc = failure
-        if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.Error):
-            raise self._unsaved(exc) from exc
-
-    def _unsaved(self, exc: sqlite3.Error) -> StoreError:
-        return StoreError(f"could not save to {self._path} ({exc}); nothing was changed. "
-                          f"{write_hint(self._path, exc)}")
 
 
 class GameSession:

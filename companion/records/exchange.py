@@ -32,9 +32,10 @@ from typing import Any, TextIO
 from companion import __version__
 from companion.db.backup import exclusive
 from companion.db.place import cannot_write, write_hint
-from companion.db.roster import Seat, link, name_key, seat_names
+from companion.db.roster import Seat, link, name_key, player_keys, seat_names
 from companion.db.rows import RowDamage, describe, event_action, game_name, session_fields, timestamp
-from companion.db.store import COLOURS, INSERT_SEAT, Store, player_keys, valid_name
+from companion.db.schema import INSERT_SEAT
+from companion.db.store import COLOURS, Store, valid_name
 from companion.db.timeline import Timeline
 from companion.engine import RuleError, dumps
 from companion.errors import InputError, StoreError

@@ -27,7 +27,8 @@ from companion.errors import StoreError
 from companion.games import engine_for
 from companion.db.runstack import RunStack
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
-from companion.db.store import SCHEMA_VERSION, SessionInfo, Store
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import SessionInfo, Store
 from companion.db.versions import under
 from companion.records.oldrules import version_played
 from companion.db.timeline import Timeline, action_loader, step
