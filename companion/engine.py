@@ -98,8 +98,22 @@ def rules_of(settings: Mapping[str, Any], versions: Mapping[int, str]) -> int:
 
 
 def dumps(action: Mapping[str, Any]) -> str:
-    """The canonical JSON text of an action (sorted keys) as stored in the log."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    """The canonical JSON text of an action or a game's settings (sorted keys) as stored.
+
+    What the log cannot hold faithfully is refused here, before anything is written: NaN
+    or an infinity (not JSON, and NaN never equals itself, so no replay could check a state
+    holding one; an export would drop the game) and a lone surrogate in a text (half of a
+    character: SQLite cannot store it as UTF-8, and no keyboard types one)."""
+    try:
+        text = json.dumps(action, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        raise RuleError("action", "it holds a number that is no number (NaN or infinity)") from None
+    if "\\ud" in text:  # ASCII JSON writes a surrogate as an escape: are they whole pairs?
+        try:
+            json.dumps(action, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise RuleError("action", "a text in it holds a broken character (half of a UTF-16 pair)") from None
+    return text
 
 
 @cache

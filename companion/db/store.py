@@ -281,10 +281,10 @@ class Store:
         engine = engine_for(kind)
         settings = under(settings, max(engine.rules_versions))
         engine.initial_state(settings)
-        started = _now()
+        text, started = dumps(settings), _now()
         with self._transaction():
             cur = self._db.execute(
-                "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)", (kind, dumps(settings), started)
+                "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)", (kind, text, started)
             )
             self._seat(cur.lastrowid, kind, settings)
         return self.open_session(cur.lastrowid)
