@@ -108,3 +108,23 @@ def test_every_game_s_log_is_told_to_its_end(release):
             log = GameLog(store, expected["id"])
             lines = [log.line(i) for i in range(len(log))]
             assert not [line.text for line in lines if "cannot be replayed" in line.text or "not told" in line.text]
+
+
+def test_an_export_of_old_games_imports_with_every_game_as_its_release_showed_it(release, tmp_path):
+    """An old game exported and imported elsewhere is replayed under the rules it was played
+    with, so it is neither refused nor re-scored (issue 26, item 1)."""
+    from companion.cli import main
+
+    name, db, shown = release
+    for fmt in ("json", "csv"):
+        export, copy = tmp_path / f"export.{fmt}", tmp_path / f"copy-{fmt}.db"
+        assert main(["--db", str(db), "export", "--format", fmt, "-o", str(export)]) == 0
+        assert main(["--db", str(copy), "import", str(export)]) == 0, (name, fmt)
+        with Store(copy) as store:
+            imported = sorted(store.sessions(limit=-1), key=lambda info: info.id)  # in the file's order
+            assert len(imported) == len(shown["games"])
+            for expected, info in zip(sorted(shown["games"], key=lambda g: g["id"]), imported):
+                assert info.kind == expected["kind"]
+                game = store.open_session(info.id)
+                assert figures(info.kind, game.state) == expected["figures"], (name, fmt, expected["id"])
+                assert info.result == expected["result"]

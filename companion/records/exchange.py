@@ -37,6 +37,7 @@ from companion.db.rows import RowDamage, describe, event_action, game_name, sess
 from companion.db.schema import INSERT_SEAT
 from companion.db.store import COLOURS, Store, valid_name
 from companion.db.timeline import Timeline
+from companion.db.versions import Refused, candidates, choose, same_result, under
 from companion.engine import RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.files import open_regular, remove_quietly
@@ -94,6 +95,9 @@ class _Game:
     players: list[str | None] | None = None
     finished: str | None = None
     result: str | None = None
+    #: the result the file says the table saw: only to tell which rules a game exported before
+    #: games recorded theirs was played under (the replay's result is what is kept)
+    told: Any = None
 
 
 def identity(kind: str, started: str, settings: str) -> tuple[str, str, str]:
@@ -526,8 +530,9 @@ def _game(item: Any, number: int) -> _Game:
                 raise RowDamage(f"its seat name {describe(name)} holds half of a character (a lone surrogate)")
         started = timestamp(item.get("started"), "start")
         events, actions = _events(item.get("events"))
+        told = item.get("result")
         return _Game(where, kind, settings, text, started, events, actions,
-                     _seat_players(item.get("seats"), len(names)))
+                     _seat_players(item.get("seats"), len(names)), told=told if isinstance(told, dict) else None)
     except RowDamage as damage:
         raise InputError(f"{where}: {damage}") from None
 
@@ -594,16 +599,29 @@ def _replay(game: _Game) -> None:
     """Replay the log as the store does (the same :class:`Timeline`), so a log the rules
     refuse is refused rather than imported as a game nobody can open, and take its result
     from that replay (the log is the truth; a result written in the file is not trusted).
-    The game is played under the rules its settings name (``"rules"``; the newest when
-    they name none)."""
+    The game is played under the rules its settings name (``"rules"``); a game exported
+    before games recorded theirs is replayed under the version the store would open it
+    under (:mod:`companion.db.versions`: the newest that accepts its log and gives the
+    result the file says its table saw), so an old game is neither refused nor re-scored."""
     engine = engine_for(game.kind)
-    try:
-        timeline = Timeline(engine, engine.initial_state(game.rules),
+
+    def replay_under(version: int) -> Any:
+        timeline = Timeline(engine, engine.initial_state(under(game.rules, version)),
                             lambda seqs: {seq: game.actions[seq] for seq in seqs}, None)
         for seq, kind, text, _at in game.events:
-            timeline.replay(seq, kind, text, game.actions.get(seq))
-        result = engine.result(timeline.state)
-    except (RuleError, RowDamage) as exc:
+            try:
+                timeline.replay(seq, kind, text, game.actions.get(seq))
+            except (RuleError, RowDamage) as exc:
+                raise Refused(seq, exc) from None
+        return timeline.state
+
+    try:
+        _version, state = choose(candidates(engine, game.rules), replay_under,
+                                 lambda state: same_result(engine, state, game.told))
+        result = engine.result(state)
+    except Refused as refused:
+        raise InputError(f"{game.where} does not replay under this companion's rules: {refused.error}") from None
+    except RuleError as exc:  # a version of the rules this companion does not know
         raise InputError(f"{game.where} does not replay under this companion's rules: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - an engine's own error on data it never wrote
         raise InputError(f"{game.where} does not replay: {type(exc).__name__}: {exc}") from None

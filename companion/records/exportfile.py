@@ -229,7 +229,8 @@ class ExportFile:
                 elif record == "session":
                     counted["session"] += 1
                     session = {"game": row["game"], "started": row["time"],
-                               "settings": _cell_json(row["settings"], where, self), "events": []}
+                               "settings": _cell_json(row["settings"], where, self), "events": [],
+                               "result": _cell_json(row["result"], where, self) if row["result"] else None}
                 elif record == "seat" and session is not None:
                     counted["seat"] += 1
                     session.setdefault("seats", []).append(
