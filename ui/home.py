@@ -12,7 +12,7 @@ from kivy.uix.screenmanager import Screen
 from companion.games import TITLES
 from companion.db.roster import seat_names
 from companion.db.store import SessionInfo, StoreError
-from companion.records.oldrules import rules_played
+from companion.records.oldrules import as_sentence, rules_played
 from ui import theme
 from ui.app import SCREENS
 from ui.kvload import load_kv
@@ -121,7 +121,7 @@ class HomeScreen(Screen):
             box.add_widget(BigButton(text=text, height=theme.TOUCH_TALL,
                                      on_release=lambda _b, sid=info.id, kind=info.kind: self.resume(sid, kind)))
             if self._shown[info.id]:
-                box.add_widget(Caption(text=rules_note(self._shown[info.id]), color=theme.PARCHMENT,
+                box.add_widget(Caption(text=as_sentence(self._shown[info.id]), color=theme.PARCHMENT,
                                        font_size=theme.TEXT_SMALL))
         if finished:
             box.add_widget(Caption(text="[b]Recent games[/b]", markup=True, color=(0.95, 0.89, 0.75, 1)))
@@ -131,17 +131,12 @@ class HomeScreen(Screen):
                 continue
             ended = f"{TITLES.get(info.kind, info.kind)}: won by {winners(info)} ({when(info.finished)})"
             told = self._shown[info.id]
-            box.add_widget(Caption(text=ended + (f"\n{rules_note(told)}" if told else ""), color=(0.95, 0.89, 0.75, 1)))
+            box.add_widget(Caption(text=ended + (f"\n{as_sentence(told)}" if told else ""), color=(0.95, 0.89, 0.75, 1)))
         if not unfinished and not finished:
             box.add_widget(Caption(text="No games yet. Add the players, then pick a game on the left.",
                                    color=(0.95, 0.89, 0.75, 1)))
         self.footer = full_check_note(app.store.last_full_check())
         self._tell_rules_soon()
-
-
-def rules_note(words: str) -> str:
-    """A game played under older rules, said under it: sound, with what today's would say."""
-    return words[:1].upper() + words[1:] + "."
 
 
 def full_check_note(check: dict | None) -> str:

@@ -56,6 +56,11 @@ class RulesPlayed:
         return f"{said}; under today's rules {'; '.join(self.differences)}"
 
 
+def as_sentence(words: str) -> str:
+    """:meth:`RulesPlayed.words` as a sentence of its own, under a game's line ("" stays "")."""
+    return words[:1].upper() + words[1:] + "." if words else ""
+
+
 def rules_date(kind: str, version: int) -> str:
     """When a version of a game's rules came out, as its description says ("2026-11-30")."""
     found = re.search(r"\((\d{4}-\d\d-\d\d)\)\s*$", engine_for(kind).rules_versions.get(version, ""))

@@ -60,3 +60,19 @@ def test_a_resumed_game_whose_checkpoint_failed_its_checks_says_so(db):
         assert "replayed from its log instead" in ui.screen.news
     finally:
         stop_app(ui)
+
+
+def test_an_old_game_s_log_page_says_which_rules_it_was_played_under(db):
+    old_game(db, "spurs", SPURS, spurs_r_s6())
+    ui = start_app(db)
+    try:
+        ui.pump()
+        ui.tap("History")
+        ui.tap(ui.find(startswith="Ann, Bob, Cid: Bob wins"))
+        assert ui.app.manager.current == "history_log"
+        assert ("\nPlayed under the rules of 2026-11-30; under today's rules the game would end Bob 4, Ann 1, "
+                "Cid 0 (won by Bob), not Bob 6, Ann 3, Cid 2 (won by Bob); ") in ui.screen.about
+        assert ui.screen.about.startswith("Ann, Bob, Cid: Bob wins with 6 points")  # the table's result
+        assert not any("Damaged" in t for t in ui.texts())
+    finally:
+        stop_app(ui)
