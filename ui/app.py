@@ -212,8 +212,12 @@ class CompanionApp(App):
         return ""
 
     def resume(self, session_id: int) -> GameSession:
+        """Reopen a game on its screen, wherever it is resumed from; a game whose checkpoint
+        could not be used (replayed from its log instead) says so there."""
         session = self.store.open_session(session_id)
         self.show_session(session)
+        if session.notice:
+            self.screen(session.kind).news = session.notice
         return session
 
     def show_session(self, session: GameSession) -> None:

@@ -76,14 +76,10 @@ class HomeScreen(Screen):
             self._resume_now(session_id)
 
     def _resume_now(self, session_id: int) -> None:
-        app = App.get_running_app()
         try:
-            session = app.resume(session_id)
+            App.get_running_app().resume(session_id)
         except StoreError as exc:
             self.message = str(exc)
-            return
-        if session.notice:
-            app.screen(session.kind).news = session.notice
 
     def _tell_rules(self, _dt: float = 0) -> None:
         """After the list's frame, one game at a time: whether a listed game was played under
