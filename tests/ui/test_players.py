@@ -5,6 +5,7 @@ one game without becoming a player."""
 from kivy.core.window import Window
 from kivy.uix.textinput import TextInput
 
+from companion.games import engine_for
 from tests.test_export import SETTINGS
 from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems
@@ -160,7 +161,7 @@ def test_a_guest_plays_one_game_without_becoming_a_player(ui):
     ui.tap("Start")
     assert ui.app.manager.current == "scorepad"
     game = store.sessions()[0]
-    assert game.settings == {"players": ["Zed", "Ann"], "rules": 1}  # the score pad's rules recorded
+    assert game.settings == {"players": ["Zed", "Ann"], "rules": max(engine_for("scorepad").rules_versions)}
     assert [(s.name, s.player_id) for s in store.seats([game.id])[game.id]] == [("Zed", None), ("Ann", ann.id)]
     assert [p.name for p in store.players()] == ["Ann"]
     ui.app.go("players")
