@@ -212,9 +212,9 @@ def test_an_old_checkpoint_whose_events_changed_is_not_started_from(db, template
 
 def _flip(db, column, at, mask):
     with closing(sqlite3.connect(db, isolation_level=None)) as raw:
-        raw.text_factory = bytes
-        seq = raw.execute("SELECT seq FROM snapshots ORDER BY seq").fetchall()
+        seq = raw.execute("SELECT seq FROM snapshots ORDER BY seq").fetchall()  # a seq damaged to text stays text
         row = seq[at % len(seq)][0]
+        raw.text_factory = bytes
         value = raw.execute(f"SELECT {column} FROM snapshots WHERE seq = ?", (row,)).fetchone()[0]
         data = bytearray(value.encode() if isinstance(value, str) else value or b"")
         if data:

@@ -119,7 +119,7 @@ class Timeline:
             if self._since >= snapshots.EVERY:
                 self._checkpoint()
             else:
-                self._remember(len(self.undo), self.undo[-1] if self.undo else 0, after, recent=True)
+                self._remember(len(self.undo), self.undo.top if self.undo else 0, after, recent=True)
 
     def replay(self, seq: int, kind: str, text: str | None, action: dict[str, Any] | None) -> None:
         """Book one logged event (``action`` is ``text`` decoded). Raises RuleError or
@@ -186,6 +186,8 @@ class Timeline:
 
     def _nearest(self, depth: int) -> tuple[int, Any]:
         """The deepest known state at or below ``depth`` on the current line."""
+        if depth and (exact := self._cache.get((depth, self.undo[depth - 1]))) is not None:
+            return depth, exact  # an undo's state was usually kept when it was first reached
         best = (0, self._initial)
         for (d, top), state in self._cache.items():
             if best[0] < d <= depth and self._on_line(d, top):
