@@ -34,6 +34,7 @@ from companion.rapidcity.view import (
     photo_finish,
 )
 
+FALSE_STARTS = " Name who made each false start, or nobody takes its bullet (R-R13)."
 Mark = tuple[str, float, str, bool]
 """A claim on the photo-finish strip: its place, time (ms), tile and whether it is a dead heat."""
 
@@ -324,26 +325,32 @@ def _claim_words(flow: RefereeFlow, tile: str, at: str, claim: FinishRow | None)
 
 def finish(flow: RefereeFlow) -> FinishShown:
     """The photo finish (R-R4 order and gaps, dead heats in words) with one row per press,
-    and the step's line: how many are named, the one filled in, the moves (R-R6)."""
-    verdict, names = flow.preview(), flow.names
+    the step's line, and the press to name next (or the one filled in, to check)."""
     rows = _press_rows(flow)
-    marks = tuple((ordinal(r.place), r.t_ms, flow.tile_names[r.pad], bool(r.tied_with)) for r in photo_finish(verdict))
+    marks = tuple((ordinal(r.place), r.t_ms, flow.tile_names[r.pad], bool(r.tied_with))
+                  for r in photo_finish(flow.preview()))
     if not rows:
         return FinishShown(marks, (PressRow("Nobody claimed a tile."),), "Nobody claimed a tile: tap Verdict.", None)
     who, guess = flow.who(), flow.guess()
-    presses = [(edge.pad, edge.t_ns) for edge, false_start in flow.listed_presses() if not false_start]
+    unnamed = [row.press for row in rows if row.press is not None and (row.press not in who or row.press in guess)]
+    return FinishShown(marks, rows, _naming_status(flow, who, guess), unnamed[0] if unnamed else None)
+
+
+def _naming_status(flow: RefereeFlow, who: dict[Press, str], guess: dict[Press, str]) -> str:
+    """How many presses are named, the one filled in as the last one left (R-R5), the
+    pawns moved (R-R6), and the false starts still to name (R-R13)."""
+    names, listed = flow.names, flow.listed_presses()
+    presses = [(edge.pad, edge.t_ns) for edge, false_start in listed if not false_start]
     named_count = sum(1 for press in presses if press in who)
     status = f"{named_count} of {len(presses)} presses named" + (
         "." if named_count == len(presses) else ": a press nobody names goes to nobody (R-R5).")
-    for press, player in guess.items():
-        status += f" {names[player]} is the only one left, so is on {flow.tile_names[press[0]]}: tap another name if not."
-    if verdict.moves:
+    status += "".join(f" {names[player]} is the only one left, so is on {flow.tile_names[press[0]]}: "
+                      "tap another name if not." for press, player in guess.items())
+    moves = flow.preview().moves
+    if moves:
         status += " " + "; ".join(f"{names[m.player]} moved from {flow.tile_names[m.from_pad]} to "
-                                  f"{flow.tile_names[m.to_pad]}" for m in verdict.moves) + " (R-R6)."
-    if len(presses) < len([row for row in rows if row.press is not None]):
-        status += " Name who made each false start, or nobody takes its bullet (R-R13)."
-    unnamed = [row.press for row in rows if row.press is not None and (row.press not in who or row.press in guess)]
-    return FinishShown(marks, rows, status, unnamed[0] if unnamed else None)
+                                  f"{flow.tile_names[m.to_pad]}" for m in moves) + " (R-R6)."
+    return status + (FALSE_STARTS if len(presses) < len(listed) else "")
 
 
 def touches(flow: RefereeFlow) -> TouchesShown:
@@ -358,7 +365,7 @@ def touches(flow: RefereeFlow) -> TouchesShown:
     if any(not false_start for _, false_start in listed):
         status += " A pad was pressed: tap whose pawn was on it."
     elif listed:
-        status += " Name who made each false start, or nobody takes its bullet (R-R13)."
+        status += FALSE_STARTS
     told = [f"{i}. {names[t.by]} touched {names[t.pawn]}'s pawn" + (f" ({t.hand} hand)" if t.hand else "")
             for i, t in enumerate(entries.touches, start=1)]
     asking = "by" if entries.by is None else "pawn"

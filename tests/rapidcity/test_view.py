@@ -275,3 +275,16 @@ def test_the_last_press_is_guessed_only_when_one_player_and_one_press_are_left()
     assert last_one_left([a, b, c, d], {a: "red", b: "blue", c: "green"}, players) == {}  # a pawn moved
     assert last_one_left([a, b], {a: "red"}, players) == {}  # somebody claimed nothing
     assert last_one_left([a, b, c], {a: "red", b: "blue", c: "green"}, players) == {}  # all named
+
+
+@pytest.mark.parametrize("card", [CharacterCard("indian"), TwoCharactersCard(("indian", "sheriff")),
+                                  HealingCard("saloon"), ArmedCard("red", "left"), DisarmedCard("blue")])
+def test_the_screen_asks_for_names_on_exactly_the_cards_whose_presses_the_judge_claims_with(card):
+    """One place decides whether the pads decide a card (issue 28: the view and the judge
+    decided it two opposite ways): a named press on a free tile claims it just where the
+    screen treats the card as the pads'."""
+    from companion.rapidcity.view import decided_by_pads
+
+    raced = live(card)
+    raced.add_edge(Edge(2, True, REVEAL + 300 * MS))
+    assert decided_by_pads(card) == bool(raced.verdict({(2, REVEAL + 300 * MS): "red"}).claims)

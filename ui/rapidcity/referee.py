@@ -346,33 +346,43 @@ class RefereeScreen(GameScreen):
         a second). While a card is shown, only a claim is drawn at once: a pad's level or a
         fault waits for the next frame drawn anyway (a claim's, or the slow tick's: see
         :meth:`_slow_tick`)."""
-        flow = self.flow
-        if self.pads.backend is None or flow is None:
+        if self.pads.backend is None or self.flow is None:
             return
-        drained = self.pads.drain(flow)
+        drained = self.pads.drain(self.flow)
         now = now_ns()
-        redraw = False
-        if drained.kept and flow.stage == "waiting":
-            self._fill("waiting")  # a false start
-            redraw = True
-        elif drained.kept and flow.card is not None and flow.card.reveal_ns is not None:
-            redraw = self._show_claims(now)
-            if flow.stage in ("finish", "touches"):
-                self._show()  # stamped before the window closed, delivered after: part of the call
-        if flow.window_over(now):
-            # Over at this instant: edges stamped from now on are no part of the call. The
-            # photo finish is built after the frame that shows the last claim: a timeout-0
-            # event runs after the next frame (kivy/clock.py, Clock.schedule_once).
-            flow.end_window(now)
-            Clock.schedule_once(self._close_after_frame, 0)
-            redraw = True
-        racing = flow.stage == "window" and not redraw
+        redraw = self._show_edges(now) if drained.kept else False
+        redraw |= self._race_over(now)
+        racing = self.flow.stage == "window" and not redraw
         for pad, pressed in drained.levels.items():
             if self.pads.levels.report(pad, pressed, now, hold=racing):
                 self._show_level(pad, pressed)
         self._faults_due |= drained.faulted
         if redraw or (self._faults_due and not racing):  # a frame is drawn: what was held back goes with it
             self._show_held(now)
+
+    def _show_edges(self, now: int) -> bool:
+        """New edges of the card in play on screen: a false start during the wait, claims
+        (or moved pawns) in the race, a late press among those to name. True if a frame is due."""
+        flow = self.flow
+        if flow.stage == "waiting":
+            self._fill("waiting")  # a false start
+            return True
+        if flow.card is None or flow.card.reveal_ns is None:
+            return False
+        redraw = self._show_claims(now)
+        if flow.stage in ("finish", "touches"):
+            self._show()  # stamped before the window closed, delivered after: part of the call
+        return redraw
+
+    def _race_over(self, now: int) -> bool:
+        """The race over at this instant: edges stamped from now on are no part of the call.
+        The photo finish is built after the frame that shows the last claim: a timeout-0
+        event runs after the next frame (kivy/clock.py, Clock.schedule_once)."""
+        if not self.flow.window_over(now):
+            return False
+        self.flow.end_window(now)
+        Clock.schedule_once(self._close_after_frame, 0)
+        return True
 
     def _show_claims(self, now: int) -> bool:
         """The tiles after new edges; in the race, the claims so far said under the card,
