@@ -275,7 +275,8 @@ def window(flow: RefereeFlow, now_ns: int) -> WindowShown:
                        count, status, not card.decided_by_pads)
 
 
-def _chips(flow: RefereeFlow, chosen: str | None = None) -> tuple[ChipShown, ...]:
+def player_chips(flow: RefereeFlow, chosen: str | None = None) -> tuple[ChipShown, ...]:
+    """A chip per player in seat order, ``chosen``'s down."""
     names = flow.names
     return tuple(ChipShown(p, names[p], p == chosen) for p in flow.state.players)
 
@@ -302,7 +303,7 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
             text = _claim_words(flow, tile, at, claims.get((edge.pad, edge.t_ns - card.reveal_ns)))
         if not false_start:
             notes_at = len(rows) + 1
-        rows.append(PressRow(text, press, _chips(flow, who.get(press))))
+        rows.append(PressRow(text, press, player_chips(flow, who.get(press))))
     left_out = card.presses_to_name()[1]
     if left_out:  # under the claims, above the false starts
         rows.insert(notes_at, PressRow(f"{left_out} more presses on the same tiles are not listed "
@@ -370,7 +371,7 @@ def touches(flow: RefereeFlow) -> TouchesShown:
             for i, t in enumerate(entries.touches, start=1)]
     asking = "by" if entries.by is None else "pawn"
     prompt = "Who touched?" if entries.by is None else f"Whose pawn did {names[entries.by]} touch?"
-    return TouchesShown(prompt, asking, _chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
+    return TouchesShown(prompt, asking, player_chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
                         "\n".join(told) or "No touches entered.", flow.may("remove_last"), status)
 
 

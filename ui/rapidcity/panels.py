@@ -32,11 +32,12 @@ __all__ = ["FinishStrip", "MoveOnButton", "RowList"]  # the kv rules' classes, r
 
 class StagePanel(BoxLayout):
     """A step of the card's flow; ``screen`` is the referee, ``shown`` the step's value.
-    (``rebind``: kv reads ``root.shown.status``, and without it Kivy watches only the last
-    name of such a chain, which a plain value cannot be watched for.)"""
+    Each kv rule that reads a field names ``root.shown`` on its own too (``root.shown.status
+    if root.shown else ''``): Kivy watches only the last name of a chain (``status``, which a
+    plain value cannot be watched for) unless the chain's start is named alone."""
 
     screen = ObjectProperty(None)
-    shown = ObjectProperty(None, allownone=True, rebind=True)
+    shown = ObjectProperty(None, allownone=True)
 
 
 class ReadyPanel(StagePanel):
@@ -86,7 +87,7 @@ class HistoryPanel(StagePanel):
     :class:`companion.rapidcity.shown.CallShown`), each kept with its widgets and swapped
     into the one scroll view."""
 
-    call = ObjectProperty(None, allownone=True, rebind=True)
+    call = ObjectProperty(None, allownone=True)
     saved = StringProperty("")  # where the call on show was saved, or why not
 
     def on_kv_post(self, _base: Any) -> None:
@@ -118,7 +119,7 @@ class PressRowView(BoxLayout):
     """A press to name (a :class:`companion.rapidcity.shown.PressRow`): its words, and a
     chip per player whose tap names whose pawn it put down (R-R5); or a note alone."""
 
-    shown = ObjectProperty(None, allownone=True, rebind=True)
+    shown = ObjectProperty(None, allownone=True)
     choose = ObjectProperty(None, allownone=True)
 
     def chip_tapped(self, colour: str) -> None:
@@ -131,7 +132,7 @@ class PickChip(Chip):
     long name wraps between words, or after a hyphen, never inside a word. A tap calls
     ``choose`` with the chip's colour."""
 
-    shown = ObjectProperty(None, allownone=True, rebind=True)
+    shown = ObjectProperty(None, allownone=True)
     choose = ObjectProperty(None, allownone=True)
 
     def on_release(self) -> None:
@@ -154,7 +155,7 @@ class CallButton(MoveOnButton):
     """A past call in the list (a :class:`companion.rapidcity.shown.CallRow`), at reading
     size: its words wrap and the button grows to hold them."""
 
-    shown = ObjectProperty(None, allownone=True, rebind=True)
+    shown = ObjectProperty(None, allownone=True)
     choose = ObjectProperty(None, allownone=True)
 
     def on_release(self) -> None:

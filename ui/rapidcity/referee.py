@@ -106,6 +106,8 @@ class RefereeScreen(GameScreen):
                 self._card_gone()
         if self._tiles_for != state.tiles:  # the same tiles (a game filled in ahead): the same views
             self._build_tiles()
+        # the touches' chips made and named with the game, not on its first cowboy card
+        self.panels["touches"].ids.chips.values = shown.player_chips(self.flow)
         self._show()
 
     def undo(self) -> None:

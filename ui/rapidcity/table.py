@@ -18,11 +18,24 @@ from ui.kvload import load_kv
 
 
 class TileView(BoxLayout):
-    """A location tile on its pad: name, pad number, live pad state and its claim."""
+    """A location tile on its pad: its name, its pad's live level and fault, and its claim.
 
-    shown = ObjectProperty(TileShown(0, ""), rebind=True)  # rebind: kv reads root.shown.claim
+    ``shown`` (a :class:`companion.rapidcity.shown.TileShown`) is spread over one property
+    per field, and kv binds those: a claim landing re-evaluates only the claim's rules, not
+    the whole tile's, in the frame every claim waits for (the edge-to-screen path)."""
+
+    shown = ObjectProperty(TileShown(0, ""))
+    name = StringProperty("")
+    claim = StringProperty("")
+    claimant = StringProperty("")
+    who = StringProperty("")  # who is on it, or what to ask until the table says
+    racing = BooleanProperty(False)  # a card is in play: room for a claim is kept
     pressed = BooleanProperty(False)
     fault = StringProperty("")  # "stuck" / "chatter" while the pad is left out
+
+    def on_shown(self, _tile: TileView, value: TileShown) -> None:
+        self.name, self.claim, self.claimant, self.racing = value.name, value.claim, value.claimant, value.racing
+        self.who = value.claimant_name or value.unnamed
 
     @staticmethod
     @functools.cache
@@ -90,7 +103,7 @@ class BulletBadge(BoxLayout):
     """A player's name on their colour with their bullets, always in view
     (a :class:`companion.rapidcity.shown.Badge`)."""
 
-    shown = ObjectProperty(None, allownone=True, rebind=True)
+    shown = ObjectProperty(None, allownone=True)
 
 
 load_kv(__file__)
