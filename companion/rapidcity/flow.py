@@ -33,8 +33,6 @@ from companion.rapidcity.model import HANDS, ArmedCard
 from companion.rapidcity.view import LiveCard, PadEdge, Press, TouchEntry, last_one_left
 
 Stage = Literal["ready", "waiting", "window", "finish", "touches", "verdict", "end", "history"]
-#: the steps of a card being played, from Ready to Confirm
-CARD_STAGES: tuple[Stage, ...] = ("waiting", "window", "finish", "touches", "verdict")
 
 #: each tap, and the steps it belongs to; anywhere else it changes nothing
 TAPS: dict[str, frozenset[Stage]] = {
@@ -110,10 +108,6 @@ class RefereeFlow:
     @property
     def names(self) -> dict[str, str]:
         return dict(zip(self.state.players, self.state.names))
-
-    @property
-    def card_open(self) -> bool:
-        return self.card is not None
 
     def may(self, tap: str) -> bool:
         """Whether ``tap`` does anything now: its step, and what the card and entries allow."""

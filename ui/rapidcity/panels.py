@@ -23,11 +23,9 @@ from ui import theme
 from ui.doubletap import MoveOnButton, MovesOn
 from ui.hyphens import widest_piece
 from ui.kvload import load_kv
-from ui.rapidcity.strip import FinishStrip
+import ui.rapidcity.strip  # noqa: F401  (registers FinishStrip for the kv rules)
 from ui.rowlist import RowList
 from ui.widgets import Chip
-
-__all__ = ["FinishStrip", "MoveOnButton", "RowList"]  # the kv rules' classes, registered on import
 
 
 class StagePanel(BoxLayout):

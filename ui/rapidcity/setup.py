@@ -26,11 +26,9 @@ from companion.rapidcity.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.rapidcity.model import COLOURS
 from companion.rapidcity.table import refusal
 from companion.db.store import Player
-from ui.doubletap import MoveOnButton
+import ui.doubletap  # noqa: F401  (registers MoveOnButton, the kv rule's Start)
 from ui.kvload import load_kv
 from ui.widgets import Chip
-
-__all__ = ["MoveOnButton", "RapidCitySetup"]  # MoveOnButton: its kv rule's Start
 
 
 class CycleSetting(Button):
