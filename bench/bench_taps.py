@@ -53,7 +53,6 @@ class TapClock:
     def pytest_collection_finish(self, session) -> None:
         from kivy.base import EventLoop
         from kivy.core.window import Window
-        from kivy.tests.common import UnitTestTouch
 
         from tests.ui.conftest import Driver
 
@@ -72,7 +71,7 @@ class TapClock:
             assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
             name = f"{driver.app.manager.current}: {label(widget)}"
             driver.pump(1)
-            touch = UnitTestTouch(*widget.to_window(*widget.center))
+            touch = driver.new_touch(*widget.to_window(*widget.center))  # not the second tap of a double tap
             touch.touch_down()
             driver.pump(1)
             marks.clear()

@@ -47,7 +47,7 @@ from companion.rapidcity.roundfile import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-MAX_NAME = 20
+MAX_NAME = 24  # the players' own limit (companion.db.store.MAX_NAME): a name any game takes seats here too
 SETUP_KEYS = frozenset({"players", "seed", "names", "tiles", "healing", "two_characters", *SETTING_TYPES})
 
 

@@ -19,6 +19,7 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.db.store import Store  # noqa: E402
+from ui.doubletap import GUARD  # noqa: E402
 
 #: where ``Driver.screenshot`` writes; docs/make_screenshots.py --every points it elsewhere
 ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().parents[1] / "_artifacts")
@@ -60,11 +61,21 @@ class Driver:
         self.pump(1)
         x, y = widget.to_window(*widget.center)
         assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
-        touch = UnitTestTouch(x, y)
+        touch = self.new_touch(x, y)
         touch.touch_down()
         self.pump(1)
         touch.touch_up()
         self.pump(2)
+
+    def new_touch(self, x: float, y: float) -> UnitTestTouch:
+        """A finger coming down at (x, y) as a person's next tap does: not so soon after a
+        tap that moved the screen on, at the same place, that it would be the second tap
+        of a double tap (which ui.doubletap lets through to nothing)."""
+        touch = UnitTestTouch(x, y)
+        while GUARD.swallows(touch):
+            self.pump(1)
+            touch = UnitTestTouch(x, y)
+        return touch
 
     def type(self, text: str) -> None:
         """Keyboard input into the focused text field."""
