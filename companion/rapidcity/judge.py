@@ -54,6 +54,7 @@ from companion.rapidcity.model import (
     Settings,
     Touch,
     TwoCharactersCard,
+    decided_by_pads,
 )
 
 __all__ = ["Claim", "Move", "Referee", "Verdict", "judge", "verdict_to_json"]
@@ -296,7 +297,7 @@ def _verdict(rnd: Round, rules: _Rules, calls: Calls) -> Verdict:
     card = rnd.card
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
     healed: list[str] = []
-    pad_card = not isinstance(card, (ArmedCard, DisarmedCard))
+    pad_card = decided_by_pads(card)
     notes = calls.timed_notes() if pad_card else list(calls.texts)
     claims: tuple[Claim, ...] = ()
     heats: tuple[tuple[Claim, Claim], ...] = ()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol
 
 from companion.rapidcity.judge import Referee, Verdict, judge
-from companion.rapidcity.model import COLOURS, FORBIDDEN_BY, LOCATIONS, ArmedCard, Card, DisarmedCard, Edge
+from companion.rapidcity.model import COLOURS, FORBIDDEN_BY, LOCATIONS, Card, Edge, decided_by_pads
 from companion.rapidcity.roundfile import parse_round
 
 NS_PER_MS = 1_000_000
@@ -34,13 +34,7 @@ class PadEdge(Protocol):
     pad: int
     pressed: bool
     t_ns: int
-
-
-def decided_by_pads(card: Card) -> bool:
-    """A card the pads decide; on a cowboy card (armed, disarmed) the touches do (R-R9,
-    R-R10). The judge's own test (``pad_card`` in judge._verdict), so that the screen
-    never asks the table for what the judge will not count."""
-    return not isinstance(card, (ArmedCard, DisarmedCard))
+    settled: bool
 
 
 @dataclass(frozen=True)
@@ -104,8 +98,10 @@ class LiveCard:
         return decided_by_pads(self.card)
 
     def add_edge(self, edge: PadEdge) -> bool:
-        """Keep an edge if it belongs to this card; True if it was kept."""
-        if edge.pad not in self.pads or edge.t_ns < self.started_ns:
+        """Keep an edge if it belongs to this card; True if it was kept. A settled level (the
+        release of a tap shorter than the bounce window, told once its chain is over) is the
+        screen's: its edge was part of a chain the judge reads as one press (R-R4)."""
+        if edge.settled or edge.pad not in self.pads or edge.t_ns < self.started_ns:
             return False
         if self.reveal_ns is not None and edge.t_ns > self.reveal_ns + self.window_ms * NS_PER_MS:
             return False

@@ -20,11 +20,12 @@ PLAYERS = ("red", "blue", "green")
 
 @dataclass(frozen=True)
 class Edge:
-    """A debounced pad edge, as a backend gives it."""
+    """A debounced pad edge, as a backend gives it (hardware.events.PadEvent)."""
 
     pad: int
     pressed: bool
     t_ns: int
+    settled: bool = False
 
 
 def seed_for(*kinds: type, players: tuple[str, ...] = PLAYERS) -> int:

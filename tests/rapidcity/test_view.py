@@ -3,12 +3,11 @@ reveal), the live verdict, the window, RFID prefill and the words the screen sho
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from companion.rapidcity.engine import ENGINE, round_template
-from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard, HealingCard, TwoCharactersCard
+from companion.rapidcity.model import (ArmedCard, CharacterCard, DisarmedCard, HealingCard, TwoCharactersCard,
+                                       decided_by_pads)
 from companion.rapidcity.roundfile import card_to_json
 from companion.rapidcity.view import (
     LiveCard,
@@ -23,17 +22,9 @@ from companion.rapidcity.view import (
     photo_finish,
     since_reveal_ms,
 )
+from tests.rapidcity.rc_screen import MS, T0, Edge
 
-MS = 1_000_000
-T0 = 5_000_000_000_000  # an app clock reading far from zero, as on a running Pi
 REVEAL = T0 + 1_500 * MS
-
-
-@dataclass(frozen=True)
-class Edge:
-    pad: int
-    pressed: bool
-    t_ns: int
 
 
 def live(card=CharacterCard("indian"), **settings) -> LiveCard:
@@ -74,6 +65,16 @@ def test_edges_outside_the_card_are_left_out():
     assert not card.add_edge(Edge(3, True, REVEAL + 5_000 * MS + 1))  # stamped after the window
     assert card.add_edge(Edge(3, True, REVEAL + 5_000 * MS))  # arriving late but stamped inside it
     assert len(card.edges) == 1
+
+
+def test_a_settled_level_is_shown_not_judged_R_R4():
+    """A tap shorter than the bounce window: its release comes once the chain is over, as a
+    settled level (hardware.debounce). It was part of the press's chain, so the card keeps
+    the press alone, as the judge reading every raw edge would."""
+    card = live()
+    assert card.add_edge(Edge(3, True, REVEAL + 400 * MS))
+    assert not card.add_edge(Edge(3, False, REVEAL + 410 * MS, settled=True))
+    assert [e.pressed for e in card.edges] == [True]
 
 
 def test_live_verdict_claims_then_judges_once_everyone_is_named():
@@ -283,8 +284,6 @@ def test_the_screen_asks_for_names_on_exactly_the_cards_whose_presses_the_judge_
     """One place decides whether the pads decide a card (issue 28: the view and the judge
     decided it two opposite ways): a named press on a free tile claims it just where the
     screen treats the card as the pads'."""
-    from companion.rapidcity.view import decided_by_pads
-
     raced = live(card)
     raced.add_edge(Edge(2, True, REVEAL + 300 * MS))
     assert decided_by_pads(card) == bool(raced.verdict({(2, REVEAL + 300 * MS): "red"}).claims)
