@@ -357,8 +357,11 @@ class RefereeFlow:
 
     def set_state(self, state: RapidCityState) -> None:
         """The game as the store has it now (after Confirm, an undo or a redo): a card in
-        play stays only while the pile is where it was drawn."""
+        play stays only while the pile is where it was drawn, and a past call on show only
+        while the game still has it (an undo may take it back: its list is shown instead)."""
         self.state = state
+        if self.past and self.past > len(state.played):
+            self.past = 0
         if self.card is not None and self._position != state.position:
             self._drop()
         if self.card is None:

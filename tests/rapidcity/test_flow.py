@@ -357,6 +357,22 @@ def test_past_calls_list_every_call_and_show_one_with_its_photo_finish():
     assert table.stage == "ready"
 
 
+def test_a_past_call_on_show_that_the_game_s_undo_takes_back_gives_way_to_the_list():
+    """Found by the tap properties: Undo (the game's, no card in play) under an open call
+    took the call away and the screen then failed to show it."""
+    table = raced(1, 2, 3)
+    for press, player in zip(table.presses(), ("red", "blue", "green")):
+        table.flow.pick(press, player)
+    table.flow.verdict()
+    table.confirm()
+    table.flow.past_calls()
+    table.flow.call(1)
+    assert table.flow.undo() is None  # no card in play: Undo is the game's
+    table.undo_game()
+    assert table.stage == "history" and table.flow.past == 0
+    assert table.shown().calls == () and table.shown().call is None
+
+
 # -- setup -----------------------------------------------------------------------------------
 
 def test_every_name_the_players_list_takes_seats_at_rapid_city():
