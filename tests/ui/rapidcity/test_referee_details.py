@@ -76,6 +76,9 @@ def test_a_key_pressed_during_a_card_claims_its_tile_like_a_pad(ui):
     key("down", ord("2"))
     pump_until(ui, lambda: screen.tiles[2].pressed and screen.tiles[2].shown.claim)
     assert screen.tiles[2].shown.claim.startswith("1st ") and "Tipi 1: DOWN" in ui.texts()
+    # held past the bounce window (R-R4): a release inside it is a bounce, no edge of the card
+    (down,) = screen.flow.card.edges
+    pump_until(ui, lambda: now_ns() > down.t_ns + 2 * ui.app.hardware().pipeline.bounce_ms * 1_000_000)
     key("up", ord("2"))
     pump_until(ui, lambda: not screen.tiles[2].pressed)
     assert [e.pressed for e in screen.flow.card.edges] == [True, False]
