@@ -15,7 +15,7 @@ from tests.ui.readability import problems
 from ui import theme
 from ui.bountytown.cards import SlotTab
 from ui.bountytown.duel import DuelOption
-from ui.bountytown.hyphens import at_hyphens
+from ui.hyphens import at_hyphens
 from ui.bountytown.town import NameTag
 
 from . import walk

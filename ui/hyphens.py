@@ -8,6 +8,7 @@ it is broken where it is joined, after its hyphen, and only when it does not fit
 
 from __future__ import annotations
 
+import functools
 import re
 
 from kivy.core.text import Label as CoreLabel
@@ -34,3 +35,13 @@ def at_hyphens(text: str, room: float, font_size: float, bold: bool = False) -> 
         return "\n".join(lines)
 
     return "\n".join(" ".join(broken(word) for word in line.split(" ")) for line in text.split("\n"))
+
+
+@functools.lru_cache(maxsize=64)
+def widest_piece(texts: tuple[str, ...], font_size: float, bold: bool = False) -> float:
+    """The width in px of the widest piece of ``texts`` that no line may split: a word, or
+    the part of a hyphenated word up to and with its hyphen (:func:`at_hyphens` breaks
+    there). A box at least this wide shows each of them without breaking a word."""
+    width = CoreLabel(font_size=font_size, bold=bold).get_extents
+    return max((width(piece)[0] for text in texts for word in text.split() for piece in PIECE.findall(word)),
+               default=0)
