@@ -65,6 +65,10 @@ turn; the cost is given for each ([free] costs none).
     non-turned-in bounties ("bounty": null when they have none; then "drawn" is []).
     "hat": true when the defender discards a Cowboy Hat: the duel is cancelled, the action
     spent, and no hands are needed. 1 action.
+``{"type": "adjust", "player": "Bart", "renown": 1, "wounds": -1, "note": "Sheriff's badge"}``  [free]
+    Renown or wounds changed by hand (an ability, a card the companion does not model, a
+    mistake put right), either change left out when 0; wounds stay below the hand limit
+    (a critical wound follows a duel). A new action type: no older log changes meaning.
 ``{"type": "stock_store", "items": ["Crucifix"]}``  [free]
     Items that enter the General Store from the item deck.
 ``{"type": "end_turn", "reveal": [BOUNTY, ..., "Train"]}``
@@ -85,6 +89,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
 from companion.bountytown import duel
+from companion.bountytown.adjust import adjust
 from companion.bountytown.cards import check_copies, suit_of, value_of
 from companion.bountytown.hands import HandRank, bounty_rank, rank
 from companion.bountytown.state import (
@@ -143,7 +148,7 @@ class BountytownEngine:
     kind = "bountytown"
     rules_versions = RULES_VERSIONS
     ACTIONS = frozenset({"move", "buy", "heal", "turn_in", "reload", "location_ability", "use_item",
-                         "duel_bounty", "duel_player", "stock_store", "end_turn", "final_duel"})
+                         "duel_bounty", "duel_player", "stock_store", "end_turn", "final_duel", "adjust"})
 
     def initial_state(self, settings: Mapping[str, Any]) -> GameState:
         return initial_state(settings)
@@ -590,6 +595,7 @@ _HANDLERS = {
     "use_item": _use_item,
     "stock_store": _stock_store,
     "end_turn": _end_turn,
+    "adjust": adjust,
 }
 
 ENGINE = BountytownEngine()
