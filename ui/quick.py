@@ -115,7 +115,8 @@ class QuickChange(FloatLayout):
         row.padding = [0, 0] if split else [(inner - widest) / 2, 0]
         self.ids.down.padding = [0, 0]
         self.ids.bubble.width = inner + 2 * dp(PAD)
-        self.ids.bubble.height = self.ids.bubble.minimum_height
+        # the heading, the row of "+1" and the row beneath (0 high unless split), spaced and padded
+        self.ids.bubble.height = dp(2 * PAD + 34 + 2 * 4) + theme.px("TOUCH") + self.ids.down.height
         self.place(x, y, y - anchor.height / 2, y + anchor.height / 2)
 
     def _left_of(self, x: float, split: bool) -> float:

@@ -56,6 +56,7 @@ class Draw:
     done: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # a duel: each part tapped so far
     seed: int | None = None  # a duel the companion drew, its winner not yet told
     steal: str = "none"  # a duel: what its winner steals
+    odds: bool = False  # the draw began on its odds page (Back from the entry goes there)
 
     @property
     def pending(self) -> dict[str, Any]:
@@ -311,7 +312,7 @@ def _to_odds(model: SpursModel, action: Mapping[str, Any], back: str) -> Step[Sp
     why = _ready(model, action)
     if why:
         return model.refuse(why)
-    return model.go(replace(model.flow, page="draw", draw=Draw(dumps(action), "odds", back)))
+    return model.go(replace(model.flow, page="draw", draw=Draw(dumps(action), "odds", back, odds=True)))
 
 
 def _fight_gang(model: SpursModel, token: str) -> Step[SpursModel]:
@@ -452,7 +453,7 @@ def _entry_again(model: SpursModel) -> Step[SpursModel]:
 def _draw_back(model: SpursModel) -> Step[SpursModel]:
     """Back: from the bag entry to the odds or the form; from a duel's winner to its form."""
     draw = model.flow.draw
-    if draw.phase == "enter" and draw.back == "table":
+    if draw.phase == "enter" and draw.odds:
         return model.go(replace(model.flow, draw=replace(draw, phase="odds", part=0, entered=(), done=())))
     if draw.back == "form" and model.flow.form is not None:
         return model.go(replace(model.flow, page="form", draw=None))

@@ -88,8 +88,9 @@ def table(model: SpursModel) -> TableView:
     colours = dict(model.colours)
     sheets = tuple(sheet(p, state, colours.get(p.name, "white")) for p in state.players)
     status = state.last_outcome or f"{state.player.name}'s turn. Tap a number to change it, a player for their actions."
-    return TableView(sheets, COLUMNS[len(state.players)], len(state.players) > 3, status,
-                     f"{state.player.name}: actions", steps(model))
+    # the current player's menu: their sheet says TURN and the title names them, so a long
+    # name never has to fit on the button too
+    return TableView(sheets, COLUMNS[len(state.players)], len(state.players) > 3, status, "Actions", steps(model))
 
 
 def steps(model: SpursModel) -> Steps | None:
@@ -232,7 +233,6 @@ class DrawView:
     bullets: bool = False  # the entry takes bullets
     dig: bool = False  # and objects from the Gold/Stones bag
     drew: str = ""  # a duel's draws, before who won
-    discs: tuple[str, ...] = ()
     steal: str = "none"
     steals: tuple[tuple[str, str, bool], ...] = ()  # (what, words, chosen)
     winners: tuple[screen.Outcome, ...] = ()
@@ -282,7 +282,7 @@ def winner(model: SpursModel) -> DrawView:
     drawn = screen._duel_preview(model, current)
     records = drawn.last_draw if isinstance(drawn, SpursState) else ()
     return DrawView("winner", "Duel: the draws. Who won?", drew="\n".join(
-        f"{describe(r)}: {counted(r.drawn)}" for r in records), discs=tuple(k for r in records for k in discs(r)),
+        f"{describe(r)}: {counted(r.drawn)}" for r in records),
         steal=current.steal, steals=tuple((k, w, k == current.steal) for k, w in STEAL_WORDS.items()),
         winners=tuple(screen.outcomes(model)))
 

@@ -24,11 +24,19 @@ from companion.db.store import Store  # noqa: E402
 ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().parents[1] / "_artifacts")
 
 
+#: seconds between two taps of a test, on the touches' own clock: a test's taps are never
+#: a double tap, however fast the machine runs them (ui/doubletap.py reads these times)
+TAP_APART_S = 10.0
+#: seconds between the two taps of a double tap (Kivy's double_tap_time is 0.25 s)
+DOUBLE_TAP_S = 0.05
+
+
 class Driver:
     """What a person does at the screen: look, tap, type."""
 
     def __init__(self, app) -> None:
         self.app = app
+        self.clock = 1000.0  # the touches' time: set, so no test depends on the machine's speed
 
     @property
     def screen(self):
@@ -60,11 +68,27 @@ class Driver:
         self.pump(1)
         x, y = widget.to_window(*widget.center)
         assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
+        self.touch_at(x, y, TAP_APART_S)
+
+    def touch_at(self, x: float, y: float, after_s: float) -> None:
+        """A finger down and up at (x, y) in window pixels, ``after_s`` after the last one."""
+        self.clock += after_s
         touch = UnitTestTouch(x, y)
+        touch.time_start = touch.time_update = self.clock
         touch.touch_down()
         self.pump(1)
         touch.touch_up()
         self.pump(2)
+
+    def double_tap(self, widget_or_text, **find) -> None:
+        """Two taps on the same spot, the second 50 ms after the first: whatever the first
+        put under the finger gets the second, unless the screen's guard takes it."""
+        widget = self.find(widget_or_text, **find) if isinstance(widget_or_text, str) else widget_or_text
+        assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
+        self.pump(1)
+        x, y = widget.to_window(*widget.center)
+        self.touch_at(x, y, TAP_APART_S)
+        self.touch_at(x, y, DOUBLE_TAP_S)
 
     def type(self, text: str) -> None:
         """Keyboard input into the focused text field."""

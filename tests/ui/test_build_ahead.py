@@ -78,7 +78,7 @@ def test_a_game_to_resume_is_filled_in_ahead_so_its_first_open_makes_no_rows(db)
         store.new_session("rapidcity", {"players": ["red", "blue", "green"], "seed": 7})
     with built_ahead(db) as ui:
         manager = ui.app.manager
-        rows = {"spurs": lambda: manager.get_screen("spurs").ids.pages.get_screen("table").ids.grid.children,
+        rows = {"spurs": lambda: manager.get_screen("spurs").ids.pages.get_screen("table").ids.sheets_list.children,
                 "bountytown": lambda: manager.get_screen("bountytown").ids.town.ids.board.children,
                 "rapidcity": lambda: manager.get_screen("rapidcity").ids.bullets.children}
         ahead = {kind: list(made()) for kind, made in rows.items()}
@@ -90,5 +90,5 @@ def test_a_game_to_resume_is_filled_in_ahead_so_its_first_open_makes_no_rows(db)
             ui.tap(ui.find(startswith=f"Resume {title}"))
             assert manager.current == kind and same(rows[kind](), ahead[kind])
         assert same(manager.get_screen("rapidcity").tiles.values(), tiles)
-        assert [p.pname for p in reversed(rows["spurs"]())] == ["Ann", "Bob"]
+        assert [p.shown.name for p in reversed(rows["spurs"]())] == ["Ann", "Bob"]
         assert [r.headline for r in reversed(rows["bountytown"]())][0].startswith("> Ann: renown 0")
