@@ -91,7 +91,7 @@ class QuickChange(FloatLayout):
                 box.remove_widget(button)
             for value in line:
                 box.add_widget(self._button(words[value], value))
-        self.ids.down.height = theme.px("TOUCH") if self._split else 0
+        self.ids.down.height = theme.TOUCH if self._split else 0  # (a unit: it follows a resized window)
         self.ids.down.opacity = 1 if self._split else 0
 
     def _row_width(self, count: int) -> float:
