@@ -55,7 +55,7 @@ class TapClock:
         from kivy.core.window import Window
         from kivy.tests.common import UnitTestTouch
 
-        from tests.ui.conftest import Driver
+        from tests.ui.conftest import TAP_APART_S, Driver
 
         marks: list[tuple[str, float]] = []
         taps, profile, profiler = self.taps, self.profile, self.profiler
@@ -73,6 +73,8 @@ class TapClock:
             name = f"{driver.app.manager.current}: {label(widget)}"
             driver.pump(1)
             touch = UnitTestTouch(*widget.to_window(*widget.center))
+            driver.clock += TAP_APART_S  # the touches' own clock, as the tests' taps (no double tap)
+            touch.time_start = touch.time_update = driver.clock
             touch.touch_down()
             driver.pump(1)
             marks.clear()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import ObjectProperty
 
@@ -23,6 +24,7 @@ from companion.screen import ScreenModel, Step, moved
 from ui import sounds
 from ui.doubletap import GUARD
 from ui.gamescreen import GameScreen
+from ui.later import AfterFrame
 
 
 class Touches:
@@ -50,10 +52,17 @@ class ModelScreen(GameScreen):
 
     model = ObjectProperty(None, allownone=True)
     DOUBLE_TAPPED: frozenset[str] = frozenset()
+    #: page shown -> taps whose page is filled in ahead, after the frame that answers a tap (a
+    #: page's first words rendered on the tap that shows it cost a Pi several frames)
+    AHEAD: dict[str, tuple[tuple[Any, ...], ...]] = {}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         Touches.watch()
+        self._ahead_taps: list[tuple[Any, ...]] = []
+        self._ahead_after = 0
+        self._ahead_later = AfterFrame(self._fill_ahead)
+        self._ahead_next = Clock.create_trigger(self._fill_ahead)
 
     def opened(self, session: Any) -> ScreenModel[Any]:
         raise NotImplementedError
@@ -72,6 +81,27 @@ class ModelScreen(GameScreen):
         if self.model is not None:
             self.message, self.news = self.model.message, self.model.news
             self.show(self.model)
+            self._ahead_taps = list(self.AHEAD.get(self.model.page, ()))
+            self._ahead_after = Clock.frames_displayed  # not before the frame that shows this
+            if self._ahead_taps:
+                self._ahead_later()
+
+    def fill(self, model: ScreenModel[Any]) -> None:
+        """Put ``model``'s values on the page it shows, without showing it (a page ahead)."""
+
+    def _fill_ahead(self, _dt: float) -> None:
+        """One page a tap may show next, filled in with what that tap would show (the model is
+        a value: a tap tried on it changes nothing else); the next one a frame later."""
+        if not self._ahead_taps or self.model is None:
+            return
+        if Clock.frames_displayed <= self._ahead_after:  # armed by an earlier frame: wait for this one
+            self._ahead_later()
+            return
+        step = self.model.tap(*self._ahead_taps.pop(0))
+        if step.save is None and step.model.page != self.model.page:
+            self.fill(step.model)
+        if self._ahead_taps:  # the answer is on screen: the next at the next tick, drawn or not
+            self._ahead_next()
 
     def tap(self, key: str, *args: Any) -> bool:
         """A button's tap: what the model does with it, saved before it is shown. True when
@@ -79,6 +109,7 @@ class ModelScreen(GameScreen):
         before = self.model
         if before is None or self.session is None:
             return False
+        self._ahead_taps = []  # what the page left would have filled ahead is not needed now
         return self._take(before, before.tap(key, *args), key)
 
     def _take(self, before: ScreenModel[Any], step: Step[Any], key: str = "") -> bool:

@@ -148,6 +148,8 @@ class FinalPage(Page):
 
 class SpursScreen(ModelScreen):
     DOUBLE_TAPPED = DOUBLE_TAPPED
+    AHEAD = {"table": (("actions",),), "menu": (("hunt",), ("duel",), ("town",), ("desperado",)),
+             "form": (("enter_draw",),), "result": (("table",),)}
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -175,12 +177,17 @@ class SpursScreen(ModelScreen):
         colours = tuple((p.name, p.colour) for p in App.get_running_app().store.players())
         return open_model(session.state, session.can_undo, session.can_redo, colours)
 
+    def fill(self, model: Any) -> Any:
+        """``model``'s page with its value (shown or not); the page."""
+        page = self.pages.get_screen(FORM_PAGES[model.flow.form.kind] if model.page == "form" else model.page)
+        page.view = shown.view(model)
+        return page
+
     def show(self, model: Any) -> None:
         """The model's page, with its value; the steps over the table when they are open."""
         self.title = shown.title(model)
-        name = FORM_PAGES[model.flow.form.kind] if model.page == "form" else model.page
-        page = self.pages.get_screen(name)
-        page.view = shown.view(model)
+        page = self.fill(model)
+        name = page.name
         if self.pages.current != name:
             turn_to(self.pages, name)
         steps = page.view.steps if name == "table" else None
