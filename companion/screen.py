@@ -158,6 +158,18 @@ class ScreenModel(Generic[F]):
         return self.state == other.state and self.flow == other.flow
 
 
+def words_of(value: Any, opaque: tuple[type, ...] = ()) -> list[str]:
+    """Every text in a shown value (its fields, the items of its tuples), for the tests that
+    read what a page says; ``opaque`` values (a form's own fields) hold none."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [w for item in value for w in words_of(item, opaque)]
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, opaque):
+        return [w for name in value.__dataclass_fields__ if name != "tap" for w in words_of(getattr(value, name), opaque)]
+    return []
+
+
 def moved(before: ScreenModel[Any], step: Step[Any]) -> bool:
     """Whether a tap moved the screen on: it saved something or showed another stage. The
     second tap of a double tap on such a button must reach no other button (the screen's

@@ -38,8 +38,8 @@ def adjust(state: GameState, action: Mapping[str, Any]) -> GameState:
         raise RuleError(RULE, f"{player.name} has renown {player.renown}; it cannot go below 0")
     held = player.wounds + wounds
     if held < 0:
-        left = f"only {player.wounds}" if player.wounds else "none"
-        raise RuleError(RULE, f"{player.name} has {left} of their wounds to remove, not {-wounds}")
+        raise RuleError(RULE, f"{player.name} has only {player.wounds} wound(s) to remove" if player.wounds
+                        else f"{player.name} has no wound to remove")
     if held >= player.hand_limit:  # ruling: R-B5 - a critical wound comes from a duel, with its whole list
         raise RuleError("R-B5", f"{held} wounds would reach {player.name}'s hand limit of {player.hand_limit}: "
                                 "a critical wound follows a duel, so record the duel")

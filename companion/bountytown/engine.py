@@ -224,8 +224,10 @@ def _buy(state: GameState, action: Mapping[str, Any]) -> GameState:
         if item in player.items or items.count(item) > 1:
             raise RuleError("Items", f"{player.name} can hold only one {item}")
     gold = cards_entered(action, "gold", least=1, most=99)
-    if any(suit_of(c) != "G" for c in gold):
-        raise RuleError("Items", f"items are paid with Gold cards only, got {', '.join(gold)}")
+    others = [c for c in gold if suit_of(c) != "G"]
+    if others:
+        raise RuleError("Items", f"items are paid with Gold cards only; {', '.join(others)} "
+                                 f"{'is' if len(others) == 1 else 'are'} not Gold")
     price, paid = sum(ITEM_PRICES[i] for i in items), sum(value_of(c) for c in gold)
     if paid < price:
         raise RuleError("Items", f"{', '.join(items)} cost ${price}; the Gold cards make ${paid}")

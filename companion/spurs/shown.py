@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import RuleError
+from companion.screen import words_of
 from companion.spurs import forms, screen
 from companion.spurs.bag import COLOURS, Bag
 from companion.spurs.forms import STEPS, Form, step_text
@@ -371,17 +372,6 @@ def view(model: SpursModel, page: str | None = None) -> Any:
 
 def everything(model: SpursModel) -> list[str]:
     """Every sentence the page shown gives a player to read (the tests check each)."""
-    found: list[str] = [model.message, model.news]
-    found += _words(view(model))
+    found: list[str] = [model.message, model.news] + words_of(view(model), (Form,))
     return [text for text in found if text]
-
-
-def _words(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, (tuple, list)):
-        return [w for item in value for w in _words(item)]
-    if hasattr(value, "__dataclass_fields__") and not isinstance(value, Form):
-        return [w for name in value.__dataclass_fields__ for w in _words(getattr(value, name))]
-    return []
 

@@ -33,7 +33,7 @@ def test_a_renown_adjustment_rides_beside_the_bounties_and_counts_at_the_train()
 @pytest.mark.parametrize("action, words", [
     ({"type": "adjust"}, "nothing to change"),
     ({"type": "adjust", "renown": -1}, "Bart has renown 0; it cannot go below 0"),
-    ({"type": "adjust", "wounds": -1}, "Bart has none of their wounds to remove, not 1"),
+    ({"type": "adjust", "wounds": -1}, "Bart has no wound to remove"),
     ({"type": "adjust", "wounds": 5}, "5 wounds would reach Bart's hand limit of 5"),
     ({"type": "adjust", "renown": 1.5}, "a change of renown is a whole number"),
     ({"type": "adjust", "renown": True}, "a change of renown is a whole number"),
