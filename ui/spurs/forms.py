@@ -89,6 +89,23 @@ class GangPage(FormPage):
     """Desperados, or digging for gold and then the desperados: how many, and the cards
     the rule lets the player see before the draw (R-S4)."""
 
+    _nuggets: Any = None
+
+    def on_kv_post(self, _base: Any) -> None:
+        self._nuggets = self.ids.nuggets.__self__  # held while out of the row (ids are weak)
+
+    def on_view(self, _page: GangPage, view: shown.FormView) -> None:
+        """The nuggets' stepper in the row for a dig only: out of the tree otherwise, since a
+        hidden stepper would still take the taps on the one beside it."""
+        nuggets = self._nuggets
+        if nuggets is None:
+            return
+        row = self.ids.token_row
+        if view.kind == "gold" and nuggets.parent is None:
+            row.add_widget(nuggets, index=2)
+        elif view.kind != "gold" and nuggets.parent is not None:
+            row.remove_widget(nuggets)
+
 
 class TownPage(FormPage):
     """The town's buildings, each with what can be done there."""

@@ -15,7 +15,7 @@ from kivy.factory import Factory
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
-from tests.ui.readability import on_screen, problems
+from tests.ui.readability import on_screen, problems, taken_taps
 from tests.ui.spurs.driving import (LONG_NAMES, begin_game, field, load_the_table, number, page, panel,
                                     set_stepper, sheet)
 from ui.spurs.table import PlayerPanel
@@ -29,6 +29,7 @@ def check(ui, shot: str) -> None:
     """The screen as shown keeps the rules, every word of it laid out; a screenshot of it for the eye."""
     ui.pump(2)
     assert problems(ui.screen) == [], shot
+    assert taken_taps(ui.screen) == [], shot
     ui.screenshot(f"spurs-read-{shot}")
 
 
