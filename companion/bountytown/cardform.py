@@ -93,6 +93,12 @@ def remembered(bounty: Bounty) -> str:
                        "base": list(bounty.base), "draws": bounty.draws, "items": bounty.items}, sort_keys=True)
 
 
+def learned(known: tuple[str, ...], state: Any) -> tuple[str, ...]:
+    """``known`` with every active bounty of ``state`` the table had not typed before."""
+    names = {json.loads(k)["name"] for k in known}
+    return known + tuple(remembered(b) for b in state.active if b.name not in names)
+
+
 def words(known: str) -> str:
     """A remembered card in one line: "Sundance Kid (renown 2) at Bank / Boot Hill"."""
     card = json.loads(known)

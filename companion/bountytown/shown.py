@@ -222,8 +222,8 @@ def in_play(state: GameState) -> set[str]:
 def reveal(model: BountytownModel) -> RevealView:
     state, flow = model.state, model.flow
     names = [json.loads(r)["name"] for r in flow.revealed]
-    progress = (f"End of {state.current.name}'s turn: reveal a card for each empty bounty slot (card {len(names) + 1} "
-                f"of {empty_slots(state)})" + (f"; revealed {', '.join(names)}" if names else ""))
+    progress = (f"End of the turn: the card revealed into an empty bounty slot ({len(names) + 1} of "
+                f"{empty_slots(state)})" + (f"; revealed {', '.join(names)}" if names else ""))
     taken = in_play(state) | set(names)
     known = tuple(Option(cardform.words(k), False, ("known", k)) for k in model.known
                   if json.loads(k)["name"] not in taken and set(json.loads(k)["locations"]) <= set(state.grid))

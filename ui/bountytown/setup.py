@@ -22,6 +22,7 @@ from companion.bountytown import cardform, setupflow
 from companion.bountytown.setupflow import Setup
 from ui.bountytown.town import KNOWN_PREF
 from ui.kvload import load_kv
+from ui.widgets import AboveKeys
 import ui.bountytown.forms  # noqa: F401  (BountyForm, CountStepper for the kv rules)
 import ui.picker  # noqa: F401  (PlayerPicker for the kv rules)
 
@@ -45,6 +46,11 @@ class BountytownSetup(Screen):
 
     def on_kv_post(self, _base: Any) -> None:
         self.ids.picker.bind(chosen=lambda *_: self.seat())
+        self._keys = AboveKeys(self.ids.layout, self.ids.characters_scroll)
+
+    def typing(self, field: Any, focused: bool) -> None:
+        """A character's field took or left the focus (``ui.widgets.AboveKeys``)."""
+        self._keys.typing(field, focused)
 
     def on_setup(self, _screen: Any, setup: Setup) -> None:
         if self.ids and self.ids.pages.current != setup.step:
@@ -91,7 +97,7 @@ TAPS: dict[str, Callable[..., Setup]] = {
     "cell": setupflow.cell, "place": setupflow.placed, "custom": lambda s, t: replace(s, custom=t),
     "reset_town": lambda s: replace(s, grid=setupflow.SETUP_DIAGRAM, selected=-1, message=""),
     "stock": setupflow.stocked, "page": lambda s, i: replace(s, page=i, message=""), "known": setupflow.known_card,
-    "got_it": lambda s: replace(s, message=""),
+    "got_it": setupflow.got_it,
 }
 FORM: dict[str, Callable[..., Any]] = {
     "name": cardform.named, "step": cardform.stepped, "value": cardform.valued, "suit": cardform.suited,
