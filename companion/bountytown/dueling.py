@@ -143,10 +143,15 @@ def missing(state: GameState, duel: Duel) -> str | None:
         if not slot.played:
             return f"Enter {name}'s cards (at least one is played)."
     target = bounty(state, duel)
+    return None if target is None else _bounty_missing(duel, target)
+
+
+def _bounty_missing(duel: Duel, target: Bounty) -> str | None:
+    """The bounty's draw still to enter, or its face-down items still to tell."""
     drawn = next((s for s in duel.desk.slots if not s.choosable), None)
-    if target and target.draws and drawn is not None and not drawn.full():
+    if target.draws and drawn is not None and not drawn.full():
         return f"Enter the {target.draws} cards drawn for {target.name} ({len(drawn.cards)} so far)."
-    if duel.kind == "bounty" and target and len(duel.items) < target.items:
+    if duel.kind == "bounty" and len(duel.items) < target.items:
         told = len(duel.items)
         return f"Tap what {target.name}'s {target.items} face-down item{'s' * (target.items != 1)} are ({told} told)."
     return None

@@ -263,32 +263,33 @@ def cards_text(cards_: Any) -> str:
 
 
 def targets(model: BountytownModel) -> tuple[tuple[Option, ...], tuple[Option, ...]]:
+    """Whom to face: every active bounty and every other player; and what goes with the choice."""
     state, duel = model.state, model.flow.duel
     me = state.current
-    chosen = []
-    for b in state.active:
-        on = duel.kind == "bounty" and duel.target == b.name
-        chosen.append(Option(f"{'(chosen) ' if on else ''}{b.name} (renown {b.renown}) at {' / '.join(b.locations)}; "
-                             f"base {cards_text(b.base)}; draws {b.draws}; {b.items} item(s)", on,
-                             ("target", "bounty", b.name)))
-    for p in state.players:
-        if p.name != me.name:
-            on = duel.kind == "player" and duel.target == p.name
-            chosen.append(Option(f"{'(chosen) ' if on else ''}{p.name} (renown {p.renown}) at {p.location}; "
-                                 f"can be stolen: {', '.join(b.name for b in p.captured) or 'none'}", on,
-                                 ("target", "player", p.name)))
-    extras = []
+    chosen = [Option(f"{'(chosen) ' if on else ''}{b.name} (renown {b.renown}) at {' / '.join(b.locations)}; "
+                     f"base {cards_text(b.base)}; draws {b.draws}; {b.items} item(s)", on, ("target", "bounty", b.name))
+              for b in state.active for on in [duel.kind == "bounty" and duel.target == b.name]]
+    chosen += [Option(f"{'(chosen) ' if on else ''}{p.name} (renown {p.renown}) at {p.location}; "
+                      f"can be stolen: {', '.join(b.name for b in p.captured) or 'none'}", on, ("target", "player", p.name))
+               for p in state.players if p.name != me.name for on in [duel.kind == "player" and duel.target == p.name]]
+    return tuple(chosen), tuple(extras(state, duel))
+
+
+def extras(state: GameState, duel: dueling.Duel) -> list[Option]:
+    """A Rifle to spend, and against a player the bounty at stake and their Cowboy Hat."""
+    me, found = state.current, []
     if "Rifle" in me.items:
-        extras.append(Option(f"{me.name} discards the Rifle (duel from afar): {'yes' if duel.rifle else 'no'}",
-                             duel.rifle, ("rifle",)))
-    if duel.kind == "player":
-        defender = state.player(duel.target)
-        extras += [Option(f"At stake: {b.name} ({b.renown}): {'yes' if duel.steal == b.name else 'no'}",
-                          duel.steal == b.name, ("steal", b.name)) for b in defender.captured]
-        if "Cowboy Hat" in defender.items:
-            extras.append(Option(f"{defender.name} discards the Cowboy Hat: {'yes' if duel.hat else 'no'}", duel.hat,
-                                 ("hat",)))
-    return tuple(chosen), tuple(extras)
+        found.append(Option(f"{me.name} discards the Rifle (duel from afar): {'yes' if duel.rifle else 'no'}",
+                            duel.rifle, ("rifle",)))
+    if duel.kind != "player":
+        return found
+    defender = state.player(duel.target)
+    found += [Option(f"At stake: {b.name} ({b.renown}): {'yes' if duel.steal == b.name else 'no'}",
+                     duel.steal == b.name, ("steal", b.name)) for b in defender.captured]
+    if "Cowboy Hat" in defender.items:
+        found.append(Option(f"{defender.name} discards the Cowboy Hat: {'yes' if duel.hat else 'no'}", duel.hat,
+                            ("hat",)))
+    return found
 
 
 def advice(model: BountytownModel) -> str:
@@ -339,28 +340,39 @@ def result(model: BountytownModel) -> tuple[str, str, tuple[Option, ...]]:
         ready, words = "", "\n".join(describe(preview(state, dueling.action(state, duel))))
     except RuleError as exc:
         ready, words = f"Not ready: {exc.message if wanting else exc}", ""
-    shown: list[Option] = []
-    for name in dueling.duellists(state, duel):
-        if "Crucifix" in state.player(name).items:
-            on = name in duel.crucifix
-            shown.append(Option(f"{name} discards a Crucifix (no wounds): {'yes' if on else 'no'}", on,
-                                ("crucifix", name)))
+    return ready, words, tuple(crucifixes(state, duel) + criticals(state, duel) + items(state, duel))
+
+
+def crucifixes(state: GameState, duel: dueling.Duel) -> list[Option]:
+    """A Crucifix each duellist holding one may discard (R-B4)."""
+    return [Option(f"{name} discards a Crucifix (no wounds): {'yes' if name in duel.crucifix else 'no'}",
+                   name in duel.crucifix, ("crucifix", name))
+            for name in dueling.duellists(state, duel) if "Crucifix" in state.player(name).items]
+
+
+def criticals(state: GameState, duel: dueling.Duel) -> list[Option]:
+    """The bounty each critically wounded duellist discards (R-B5), a note before the choices."""
+    found = []
     for name, bounties in dueling.choices(state, duel).items():
-        shown.append(Option(f"{name} is critically wounded: which bounty to discard?", False, ()))
-        for b in bounties:
-            on = dict(duel.critical).get(name) == b
-            shown.append(Option(f"{name} discards {b}{' (chosen)' if on else ''}", on, ("critical", name, b)))
+        found.append(Option(f"{name} is critically wounded: which bounty to discard?", False, ()))
+        chosen = dict(duel.critical).get(name)
+        found += [Option(f"{name} discards {b}{' (chosen)' if chosen == b else ''}", chosen == b, ("critical", name, b))
+                  for b in bounties]
+    return found
+
+
+def items(state: GameState, duel: dueling.Duel) -> list[Option]:
+    """A bounty's face-down items: what they are, then which one the winner takes."""
     target = dueling.bounty(state, duel)
-    if duel.kind == "bounty" and target and target.items:
-        shown.append(Option(f"{target.name}'s {target.items} face-down item(s): "
-                            f"{', '.join(duel.items) or 'tap what they are'}", False, ()))
-        if len(duel.items) < target.items:
-            shown += [Option(f"It is a {item}", False, ("item", item)) for item in ITEM_PRICES]
-        else:
-            shown += [Option(f"{state.current.name} takes the {item}: {'yes' if duel.take == item else 'no'}",
-                             duel.take == item, ("take", item)) for item in dict.fromkeys(duel.items)]
-            shown.append(Option("Re-enter the items", False, ("items_again",)))
-    return ready, words, tuple(shown)
+    if duel.kind != "bounty" or target is None or not target.items:
+        return []
+    found = [Option(f"{target.name}'s {target.items} face-down item(s): {', '.join(duel.items) or 'tap what they are'}",
+                    False, ())]
+    if len(duel.items) < target.items:
+        return found + [Option(f"It is a {item}", False, ("item", item)) for item in ITEM_PRICES]
+    found += [Option(f"{state.current.name} takes the {item}: {'yes' if duel.take == item else 'no'}",
+                     duel.take == item, ("take", item)) for item in dict.fromkeys(duel.items)]
+    return found + [Option("Re-enter the items", False, ("items_again",))]
 
 
 def duel(model: BountytownModel) -> DuelView:

@@ -11,7 +11,7 @@ anything is sent (the engine's own refusals name action fields, which a player n
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.spurs.bag import COLOURS, WEAPONS
 from companion.spurs.herd import CATTLE

@@ -14,20 +14,17 @@ double tap that moved on) changes nothing.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
-from companion.engine import RuleError, dumps
-from companion.screen import ScreenModel, Step, opened, refused
-from companion.spurs import forms
-from companion.spurs.bag import COLOURS
+from companion.screen import ScreenModel, Step, opened
+from companion.spurs import drawing, forms
 from companion.spurs.engine import ENGINE
+from companion.spurs.flow import Flow, result_flow, table_flow
 from companion.spurs.forms import STEPS, Form, step_text
 from companion.spurs.state import SpursState
-from companion.spurs.view import CASH_IN, check_duel_entry, draw_plan, next_token, pool_colours, refusal, stealable
+from companion.spurs.view import CASH_IN, next_token, refusal
 
-DIG = ("gold", "stones")
 #: the menu's challenges and the town: the action the engine is asked about first, and the form
 FORM_KINDS = {"hunt": "hunt", "outlaw": "outlaw", "horse": "horse", "cattle": "cattle", "desperado": "desperado",
               "gold": "gold", "town": "buy", "duel": "duel"}
@@ -37,58 +34,8 @@ AT_ONCE = {"rest": {"type": "rest"}, "spend_spur": {"type": "spend_spur"},
 #: town buttons that send at once, and those that draw first
 TOWN_NOW = ("buy", "refresh", "sell", "turn_in", "doctor_pay", "saloon_card", "rounds", "sell_gold")
 TOWN_DRAWS = ("doctor_draw", "rob")
-STEALS = ("none", "money", "gold", "equipment", "token", "stagecoach")
 #: taps whose double tap is meant: a number's second tap lands on the "+1" its first opened
 DOUBLE_TAPPED = frozenset({"number"})
-
-
-@dataclass(frozen=True)
-class Draw:
-    """A draw under way: the action it completes (``action``, canonical JSON without its
-    draw), the phase (``odds`` before it, ``enter`` the real bag tapped in, ``winner`` a
-    duel's draws shown and who won asked), where Cancel goes back to, and what is tapped."""
-
-    action: str
-    phase: str
-    back: str = "table"
-    part: int = 0  # a duel: whose bullets are being tapped (an index into the plan's parts)
-    entered: tuple[tuple[str, int], ...] = ()  # this part's taps (and a dig's), by colour
-    done: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # a duel: each part tapped so far
-    seed: int | None = None  # a duel the companion drew, its winner not yet told
-    steal: str = "none"  # a duel: what its winner steals
-    odds: bool = False  # the draw began on its odds page (Back from the entry goes there)
-
-    @property
-    def pending(self) -> dict[str, Any]:
-        return json.loads(self.action)
-
-    def count(self, kind: str) -> int:
-        return dict(self.entered).get(kind, 0)
-
-
-@dataclass(frozen=True)
-class Flow:
-    """Where the table is: the page, the form and the draw under way, the number whose steps
-    are open (player, number), the next desperado card of a fight, and the last form of each
-    kind (so a routine turn is a few taps)."""
-
-    page: str = "table"
-    form: Form | None = None
-    draw: Draw | None = None
-    steps: tuple[str, str] | None = None
-    reveal: Form = field(default_factory=lambda: forms.blank("reveal"))
-    kept: tuple[Form, ...] = ()
-
-    def kept_form(self, kind: str) -> Form | None:
-        return next((f for f in self.kept if f.kind == kind), None)
-
-    def keeping(self, form: Form) -> Flow:
-        return replace(self, form=form, kept=tuple(f for f in self.kept if f.kind != form.kind) + (form,))
-
-
-def whole(values: Mapping[str, int]) -> dict[str, int]:
-    """Counts with the zeros left out (what a physical draw's action carries)."""
-    return {kind: n for kind, n in values.items() if n}
 
 
 @dataclass(frozen=True)
@@ -246,90 +193,17 @@ def _cancel(model: SpursModel) -> Step[SpursModel]:
     return model.to_table()
 
 
-def form_action(model: SpursModel) -> dict[str, Any]:
-    """The action the draw form shown would send now, without its draw."""
-    form = model.flow.form
-    if form.kind in ("hunt", "outlaw"):
-        return forms.shoot_action(form)
-    if form.kind == "duel":
-        return forms.duel_action(form, model.state)
-    return forms.gang_action(form, model.state.gang_rule == "house")
-
-
-def _ready(model: SpursModel, action: Mapping[str, Any]) -> str | None:
-    """Why this draw cannot be made yet (a token unnamed, a fight with no card), or None."""
-    form = model.flow.form
-    missing = forms.missing(form) if form is not None and form.kind != "town" else None
-    if missing:
-        return missing
-    try:
-        draw_plan(model.state, action)
-    except RuleError as exc:
-        return refused(exc)
-    return None
-
-
-def _draw_for_me(model: SpursModel, seed: int) -> Step[SpursModel]:
-    """The companion draws (the seed given by the screen, recorded in the action); a duel's
-    draws are shown first and its winner asked, as the table fights it (R-S8)."""
-    action = form_action(model) if model.page == "form" else model.flow.draw.pending
-    return _draw_now(model, action, seed, back=model.flow.draw.back if model.page == "draw" else "form")
-
-
-def _draw_now(model: SpursModel, action: Mapping[str, Any], seed: int, back: str) -> Step[SpursModel]:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        return Step(model)
-    why = _ready(model, action)
-    if why:
-        return model.refuse(why)
-    if action["type"] == "duel":
-        draw = Draw(dumps(action), "winner", back, seed=seed)
-        shown = _duel_preview(model, draw)
-        if isinstance(shown, str):
-            return model.refuse(shown)
-        return Step(replace(model, flow=replace(model.flow, page="draw", draw=draw), message="", news=""), None, "draw")
-    return model.send({**action, "draw": "digital", "seed": seed}, _result_flow(model), sound="draw")
-
-
-def _result_flow(model: SpursModel) -> Flow:
-    return replace(model.flow, page="result", draw=None)
-
-
-def _enter_draw(model: SpursModel) -> Step[SpursModel]:
-    """The real bag's draw, tapped in bullet by bullet."""
-    if model.page == "draw":
-        return _entry_again(model)
-    action = form_action(model)
-    why = _ready(model, action)
-    if why:
-        return model.refuse(why)
-    return model.go(replace(model.flow, page="draw", draw=Draw(dumps(action), "enter", "form")))
-
-
-def _to_odds(model: SpursModel, action: Mapping[str, Any], back: str) -> Step[SpursModel]:
-    """The odds page first, for a draw the form does not show the odds of (the town's, a
-    gang waiting)."""
-    why = _ready(model, action)
-    if why:
-        return model.refuse(why)
-    return model.go(replace(model.flow, page="draw", draw=Draw(dumps(action), "odds", back, odds=True)))
-
-
 def _fight_gang(model: SpursModel, token: str) -> Step[SpursModel]:
     gang = model.state.gang(token)
     if gang is None:
         return Step(model)
-    return _to_odds(model, {"type": "desperado", "token": token, **forms.extra(model.flow.form)}, "form")
+    return drawing.to_odds(model, {"type": "desperado", "token": token, **forms.extra(model.flow.form)}, "form")
 
 
 def _record_horse(model: SpursModel) -> Step[SpursModel]:
     form = model.flow.form
     why = forms.missing(form) or ("" if form.get("rounds") else "Tap each round as it ended first.")
-    return model.refuse(why) if why else model.send(forms.horse_action(form), _table_flow(model))
-
-
-def _table_flow(model: SpursModel) -> Flow:
-    return replace(model.flow, page="table", form=None, draw=None)
+    return model.refuse(why) if why else model.send(forms.horse_action(form), table_flow(model.flow))
 
 
 def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
@@ -337,7 +211,7 @@ def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
         form = model.flow.form
         why = forms.missing(form) or (
             "Tap the hexes where the cattle stand first." if result == "success" and not form.get("cells") else "")
-        return model.refuse(why) if why else model.send(forms.cattle_action(form, result), _table_flow(model))
+        return model.refuse(why) if why else model.send(forms.cattle_action(form, result), table_flow(model.flow))
     return sent
 
 
@@ -352,7 +226,7 @@ def _town(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
             return model.refuse("Nothing to cash in here: " + ("no pelt or horse chosen." if what == "sell"
                                                                else "no captured outlaw chosen."))
         if what in TOWN_DRAWS:
-            return _to_odds(model, action, "form")
+            return drawing.to_odds(model, action, "form")
         step = model.send(action, model.flow)
         if step.save is not None:
             step = replace(step, model=replace(step.model, flow=step.model.flow.keeping(forms.cleared(form, what))))
@@ -364,187 +238,23 @@ def _apply_card(model: SpursModel) -> Step[SpursModel]:
     action = forms.adjust_action(model.flow.form)
     if len(action) == 2:
         return model.refuse("Set what the card changes first (a number above, or the bank's cash).")
-    return model.send(action, _table_flow(model))
+    return model.send(action, table_flow(model.flow))
 
 
 def _escort(model: SpursModel, holder: str | None = None) -> Step[SpursModel]:
     """Who escorts the Stagecoach event card now (None: delivered or gone, R-S13)."""
     if holder is not None and holder not in [p.name for p in model.state.players]:
         return Step(model)
-    return model.send({"type": "stagecoach", "holder": holder}, _table_flow(model))
+    return model.send({"type": "stagecoach", "holder": holder}, table_flow(model.flow))
 
 
 # --- the draw: the odds, the bag entry, who won a duel -----------------------------------------
-
-def entry(model: SpursModel) -> tuple[int, int, int, str | None, str]:
-    """What the bag entry takes now: (bullets asked, dug asked, optional extra, weapon, whose
-    bag), a duel's part by part (R-S8)."""
-    draw = model.flow.draw
-    plan = draw_plan(model.state, draw.pending)
-    if plan.parts:
-        part = plan.parts[draw.part]
-        return part.asked, 0, part.optional, part.weapon, model.state.players[part.player].name
-    return plan.bullets, plan.dig, plan.optional, plan.weapon, model.state.player.name
-
-
-def pool(model: SpursModel) -> dict[str, int]:
-    """What the entry can take: the bullets of the weapon's pool, and the Gold/Stones bag's."""
-    _, _, _, weapon, whose = entry(model)
-    return {**pool_colours(model.state, weapon, whose), **model.state.gold_bag.counts()}
-
-
-def complete(model: SpursModel) -> bool:
-    """Every object asked for is tapped (all there are, when the bag holds fewer)."""
-    bullets, dig, _, _, _ = entry(model)
-    held, draw = pool(model), model.flow.draw
-    tapped = sum(draw.count(c) for c in COLOURS)
-    dug = sum(draw.count(k) for k in DIG)
-    return (tapped >= min(bullets, sum(held[c] for c in COLOURS))
-            and dug >= min(dig, sum(held[k] for k in DIG)))
-
-
-def _bullet(model: SpursModel, kind: str) -> Step[SpursModel]:
-    """One object out of the bag. The last one asked for sends the entry (one tap a
-    bullet), unless a Spur's extra draw may be left out (then Done)."""
-    draw = model.flow.draw
-    bullets, dig, optional, _, _ = entry(model)
-    if kind not in (*COLOURS, *DIG) or draw.count(kind) >= pool(model).get(kind, 0):
-        return Step(model)
-    taken = sum(draw.count(k) for k in (DIG if kind in DIG else COLOURS))
-    if taken >= (dig if kind in DIG else bullets):  # no more than the draw asks for
-        return Step(model)
-    counts = {**dict(draw.entered), kind: draw.count(kind) + 1}
-    tapped = replace(model, flow=replace(model.flow, draw=replace(draw, entered=tuple(counts.items()))), message="")
-    if not optional and complete(tapped):
-        return _entry_done(tapped, restore=model.flow)
-    return Step(tapped)
-
-
-def _entry_done(model: SpursModel, restore: Flow | None = None) -> Step[SpursModel]:
-    """The entry as tapped; a duel's part checked as the engine will check it, then the next
-    duellist's bag, then who won."""
-    draw = model.flow.draw
-    drawn = whole({c: draw.count(c) for c in COLOURS})
-    plan = draw_plan(model.state, draw.pending)
-    if plan.parts:
-        part = plan.parts[draw.part]
-        try:
-            check_duel_entry(model.state, part, drawn)
-        except RuleError as exc:
-            return model.refuse(refused(exc))
-        done = draw.done + ((model.state.players[part.player].name, tuple(drawn.items())),)
-        last = draw.part + 1 >= len(plan.parts)
-        draw = replace(draw, part=draw.part + (not last), entered=(), done=done, phase="winner" if last else "enter")
-        return Step(replace(model, flow=replace(model.flow, draw=draw), message=""))
-    action: dict[str, Any] = {**draw.pending, "draw": "physical"}
-    if plan.bullets:
-        action["drawn"] = drawn
-    if plan.dig:
-        action["found"] = {k: draw.count(k) for k in DIG}
-    return model.send(action, _result_flow(model), sound="draw", restore=restore)
-
-
-def _entry_again(model: SpursModel) -> Step[SpursModel]:
-    """The bag entry from its start (a duel: the first duellist's bullets again)."""
-    draw = replace(model.flow.draw, phase="enter", part=0, entered=(), done=(), seed=None)
-    return model.go(replace(model.flow, draw=draw))
-
-
-def _draw_back(model: SpursModel) -> Step[SpursModel]:
-    """Back: from the bag entry to the odds or the form; from a duel's winner to its form."""
-    draw = model.flow.draw
-    if draw.phase == "enter" and draw.odds:
-        return model.go(replace(model.flow, draw=replace(draw, phase="odds", part=0, entered=(), done=())))
-    if draw.back == "form" and model.flow.form is not None:
-        return model.go(replace(model.flow, page="form", draw=None))
-    return model.to_table()
-
-
-def duel_taken(model: SpursModel) -> dict[str, Any]:
-    """The duel's draw as it will be recorded: the companion's seed, or each bag's entry."""
-    draw = model.flow.draw
-    if draw.seed is not None:
-        return {"draw": "digital", "seed": draw.seed}
-    return {"draw": "physical", "drawn": {name: dict(counts) for name, counts in draw.done}}
-
-
-def _duel_preview(model: SpursModel, draw: Draw) -> SpursState | str:
-    """The state with both duellists' draws made (the winner not yet known), or why not."""
-    flow = replace(model.flow, draw=draw)
-    trial = replace(model, flow=flow)
-    action = {**draw.pending, **duel_taken(trial), "winner": model.state.player.name, "steal": None}
-    try:
-        return ENGINE.apply(model.state, json.loads(dumps(action)))
-    except RuleError as exc:
-        return refused(exc)
-
-
-def steal_of(what: str, item: str | None) -> dict[str, Any] | None:
-    """The action's steal for a kind and, for Equipment or a token, which one (R-S8)."""
-    if what == "none":
-        return None
-    return {"what": what, **({"name": item} if what == "equipment" else {"token": item} if what == "token" else {})}
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A duel's outcome to tap once both draws are seen: who won, and what they steal."""
-
-    winner: str
-    item: str | None
-    words: str
-    enabled: bool
-
-
-def duellists(model: SpursModel) -> tuple[str, str]:
-    """The duel's two players: the current player first."""
-    return model.state.player.name, model.flow.draw.pending["opponent"]
-
-
-def outcomes(model: SpursModel) -> list[Outcome]:
-    """Each duellist winning, with what the steal takes from the loser (R-S8): one outcome,
-    or one per item the steal could take; one the loser cannot give says why, and is off."""
-    state, what = model.state, model.flow.draw.steal
-    names = duellists(model)
-    found = []
-    for name in names:
-        loser = state.players[state.index(names[1] if name == names[0] else names[0])]
-        if what == "none":
-            found.append(Outcome(name, None, f"{name} won", True))
-            continue
-        options = stealable(loser, state.stagecoach)[what]
-        if not options:
-            lacks = {"money": "no money", "gold": "no nugget", "equipment": "no Equipment that can be stolen",
-                     "token": "no challenge token", "stagecoach": "not the Stagecoach"}[what]
-            found.append(Outcome(name, None, f"{name} won: {loser.name} has {lacks} to steal", False))
-        elif what in ("equipment", "token"):
-            found += [Outcome(name, item, f"{name} won, steals {item}", True) for item in options]
-        else:
-            took = {"money": f"half of {loser.name}'s money", "gold": "a nugget", "stagecoach": "the Stagecoach"}[what]
-            found.append(Outcome(name, None, f"{name} won, steals {took}", True))
-    return found
-
-
-def _won(model: SpursModel, winner: str, item: str | None = None) -> Step[SpursModel]:
-    """Who won the duel the table fought with the draws shown: its consequences saved (R-S8)."""
-    draw = model.flow.draw
-    if not any(o.enabled and (o.winner, o.item) == (winner, item) for o in outcomes(model)):
-        return Step(model)
-    action = {**draw.pending, **duel_taken(model), "winner": winner, "steal": steal_of(draw.steal, item)}
-    return model.send(action, _result_flow(model), sound="draw")
-
-
-def _steal(model: SpursModel, what: str) -> Step[SpursModel]:
-    if what not in STEALS:
-        return Step(model)
-    return model.go(replace(model.flow, draw=replace(model.flow.draw, steal=what)))
-
 
 # --- the result, the fight, the end ------------------------------------------------------------
 
 def _reveal(model: SpursModel) -> Step[SpursModel]:
     """The next desperado of a fight in progress (standard rule)."""
-    return model.send({"type": "reveal", "desperado": model.flow.reveal.card("")}, _result_flow(model))
+    return model.send({"type": "reveal", "desperado": model.flow.reveal.card("")}, result_flow(model.flow))
 
 
 def _reveal_edit(change: Callable[..., Form]) -> Callable[..., Step[SpursModel]]:
@@ -621,12 +331,12 @@ TAPS: dict[str, dict[str, Callable[..., Step[SpursModel]]]] = {
              "rob_rancher": _at_once("rob_rancher"), "event": _event, "table": _cancel},
     "form": {"step": _edit(forms.stepped), "set": _set, "toggle": _edit(forms.toggled),
              "round": _edit(forms.rounded), "unround": _edit(lambda form: forms.rounded(form, None)),
-             "cancel": _cancel, "draw_for_me": _draw_for_me, "enter_draw": _enter_draw, "fight_gang": _fight_gang,
+             "cancel": _cancel, "draw_for_me": drawing.draw_for_me, "enter_draw": drawing.enter_draw, "fight_gang": _fight_gang,
              "record": _record_horse, "round_up_done": _round_up("success"), "cattle_lost": _round_up("failed"),
              **{what: _town(what) for what in (*TOWN_NOW, *TOWN_DRAWS)},
              "apply": _apply_card, "escort": _escort, "delivered": _escort},
-    "draw": {"draw_for_me": _draw_for_me, "enter_draw": _enter_draw, "cancel": _cancel, "bullet": _bullet,
-             "done": _entry_done, "again": _entry_again, "back": _draw_back, "won": _won, "steal": _steal},
+    "draw": {"draw_for_me": drawing.draw_for_me, "enter_draw": drawing.enter_draw, "cancel": _cancel, "bullet": drawing.bullet,
+             "done": drawing.entry_done, "again": drawing.entry_again, "back": drawing.draw_back, "won": drawing.won, "steal": drawing.steal},
     "result": {"reveal": _reveal, "step": _reveal_edit(forms.stepped), "set": _reveal_edit(forms.chosen),
                "table": _cancel, "end_turn": _at_once("end_turn")},
     "final": {"tiebreak": _tiebreak},

@@ -13,10 +13,11 @@ from typing import Any
 
 from companion.engine import RuleError
 from companion.screen import words_of
-from companion.spurs import forms, screen
+from companion.spurs import drawing, forms
 from companion.spurs.bag import COLOURS, Bag
 from companion.spurs.forms import STEPS, Form, step_text
-from companion.spurs.screen import DIG, SpursModel
+from companion.spurs.flow import DIG
+from companion.spurs.screen import SpursModel
 from companion.spurs.state import DrawRecord, Player, SpursState
 from companion.spurs.view import cashable, draw_plan, herd_preview, odds_words
 
@@ -178,36 +179,47 @@ def odds_of(model: SpursModel, action: dict[str, Any]) -> Odds:
         return Odds(headline=str(exc))
 
 
+def _gang(state: SpursState, values: Form) -> dict[str, Any]:
+    """The cards the rule shows before the draw (R-S4), and the gangs waiting from earlier fights."""
+    count = values.get("count")
+    extra: dict[str, Any] = {"cards": count if state.gang_rule == "house" else min(count, 1)}
+    if values.kind == "desperado":
+        extra["gangs"] = tuple((g.token, f"Fight the gang at {g.token} ("
+                                + ", ".join(f"{d.weapon} {d.hits}" for d in g.waiting) + " waiting)")
+                               for g in state.gangs)
+    return extra
+
+
+def _horse(state: SpursState, values: Form) -> dict[str, Any]:
+    rounds = values.get("rounds")
+    return {"rounds": ("Rounds: " + ", ".join(f"{i + 1} {r}" for i, r in enumerate(rounds))) if rounds
+            else "Tap each round as it ended:"}
+
+
+def _town(state: SpursState, values: Form) -> dict[str, Any]:
+    player, left_out = state.player, values.get("left_out")
+    return {"where": f"{player.name}: ${player.money}, {player.gold} gold. Visited: "
+                     + (", ".join(state.turn.visited) or "nothing yet"),
+            "sell": tuple((t, t not in left_out) for t in cashable(player, "sell")),
+            "turn_in": tuple((t, t not in left_out) for t in cashable(player, "turn_in"))}
+
+
+#: what the state adds to each kind of form
+EXTRAS = {
+    "desperado": _gang, "gold": _gang, "horse": _horse, "town": _town,
+    "cattle": lambda state, values: {"herd": herd_preview(values.get("cells"))},
+    "duel": lambda state, values: {"choices": tuple((p.name, p.name) for p in state.players if p is not state.player)},
+    "adjust": lambda state, values: {"choices": tuple((p.name, p.name) for p in state.players),
+                                     "escort": state.stagecoach or ""},
+}
+
+
 def form(model: SpursModel) -> FormView:
     state, values = model.state, model.flow.form
-    kind, player = values.kind, state.player
-    extra: dict[str, Any] = {}
-    if kind in forms.DRAWING:
-        extra["odds"] = odds_of(model, screen.form_action(model))
-    if kind in ("desperado", "gold"):
-        house = state.gang_rule == "house"
-        extra["cards"] = values.get("count") if house else min(values.get("count"), 1)
-        if kind == "desperado":
-            extra["gangs"] = tuple((g.token, f"Fight the gang at {g.token} ("
-                                    + ", ".join(f"{d.weapon} {d.hits}" for d in g.waiting) + " waiting)")
-                                   for g in state.gangs)
-    if kind == "horse":
-        rounds = values.get("rounds")
-        extra["rounds"] = ("Rounds: " + ", ".join(f"{i + 1} {r}" for i, r in enumerate(rounds))) if rounds else \
-            "Tap each round as it ended:"
-    if kind == "cattle":
-        extra["herd"] = herd_preview(values.get("cells"))
-    if kind == "town":
-        left_out = values.get("left_out")
-        extra.update(where=f"{player.name}: ${player.money}, {player.gold} gold. Visited: "
-                           + (", ".join(state.turn.visited) or "nothing yet"),
-                     sell=tuple((t, t not in left_out) for t in cashable(player, "sell")),
-                     turn_in=tuple((t, t not in left_out) for t in cashable(player, "turn_in")))
-    if kind == "duel":
-        extra["choices"] = tuple((p.name, p.name) for p in state.players if p is not player)
-    if kind == "adjust":
-        extra.update(choices=tuple((p.name, p.name) for p in state.players), escort=state.stagecoach or "")
-    return FormView(kind, _title(kind, state), values, me=player.name, **extra)
+    extra = EXTRAS[values.kind](state, values) if values.kind in EXTRAS else {}
+    if values.kind in forms.DRAWING:
+        extra["odds"] = odds_of(model, drawing.form_action(model))
+    return FormView(values.kind, _title(values.kind, state), values, me=state.player.name, **extra)
 
 
 # --- the draw ----------------------------------------------------------------------------------
@@ -236,7 +248,7 @@ class DrawView:
     drew: str = ""  # a duel's draws, before who won
     steal: str = "none"
     steals: tuple[tuple[str, str, bool], ...] = ()  # (what, words, chosen)
-    winners: tuple[screen.Outcome, ...] = ()
+    winners: tuple[drawing.Outcome, ...] = ()
 
 
 def tally(what: str, taken: int, asked: int, optional: int) -> str:
@@ -252,40 +264,44 @@ def _tap(kind: str, taken: int, can: int, held: int) -> Tap:
     return Tap(kind, f"[b]{kind}[/b]\n{taken} taken\n{can - taken} left in bag", taken < can)
 
 
+def barred(weapon: str | None, bag: Bag, can: dict[str, int]) -> str:
+    """The colours a weapon's draw leaves in the bag, said before they are tapped (R-S1)."""
+    left = [c for c in COLOURS if bag[c] and not can.get(c)]
+    if not left:
+        return ""
+    return f"A {weapon} draw leaves {' and '.join(left)} in the bag (R-S1): do not count {'it' if len(left) == 1 else 'them'}."
+
+
 def draw(model: SpursModel) -> DrawView:
     current = model.flow.draw
     if current.phase == "winner":
         return winner(model)
-    state = model.state
-    plan = draw_plan(state, current.pending)
-    bullets, dig, optional, weapon, whose = screen.entry(model)
-    can = screen.pool(model)
-    player = state.players[state.index(whose)]
-    duel = bool(plan.parts)
-    left = [c for c in COLOURS if player.bag[c] and not can.get(c)]
-    barred = (f"A {weapon} draw leaves {' and '.join(left)} in the bag (R-S1): do not count "
-              f"{'it' if len(left) == 1 else 'them'}." if bullets and left else "")  # ruling: R-S1
-    taps = tuple(_tap(c, current.count(c), can.get(c, 0), player.bag[c]) for c in COLOURS)
+    plan = draw_plan(model.state, current.pending)
+    bullets, dig, optional, weapon, whose = drawing.entry(model)
+    can = drawing.pool(model)
+    bag = model.state.players[model.state.index(whose)].bag
+    taps = tuple(_tap(c, current.count(c), can.get(c, 0), bag[c]) for c in COLOURS)
     taps += tuple(_tap(k, current.count(k), can.get(k, 0), can.get(k, 0)) for k in DIG)
-    whose_words = f"{whose}'s bullets ({weapon} draw)" if duel else "Bullets"
-    pool_words = ("From the bag for this draw: " + ", ".join(f"{can.get(c, 0)} {c}" for c in COLOURS)
-                  if bullets and not duel else "")
-    return DrawView(current.phase, plan.title, Odds(*odds_words(plan)), pool_words, barred, taps,
-                    tally(whose_words, sum(current.count(c) for c in COLOURS), bullets, optional) if bullets else "",
-                    tally("Dug from the Gold/Stones bag", sum(current.count(k) for k in DIG), dig, optional)
-                    if dig else "", bool(bullets), bool(dig))
+    words = f"{whose}'s bullets ({weapon} draw)" if plan.parts else "Bullets"
+    pool_words = "From the bag for this draw: " + ", ".join(f"{can.get(c, 0)} {c}" for c in COLOURS)
+    tapped = sum(current.count(c) for c in COLOURS)
+    dug = sum(current.count(k) for k in DIG)
+    return DrawView(current.phase, plan.title, Odds(*odds_words(plan)),
+                    pool_words if bullets and not plan.parts else "", barred(weapon, bag, can) if bullets else "",
+                    taps, tally(words, tapped, bullets, optional) if bullets else "",
+                    tally("Dug from the Gold/Stones bag", dug, dig, optional) if dig else "", bool(bullets), bool(dig))
 
 
 def winner(model: SpursModel) -> DrawView:
     """Both duellists' draws, then who won (R-S8: the table fights with the draw and the
     companion records the winner), each winner with what the steal takes from the loser."""
     current = model.flow.draw
-    drawn = screen._duel_preview(model, current)
+    drawn = drawing.duel_preview(model, current)
     records = drawn.last_draw if isinstance(drawn, SpursState) else ()
     return DrawView("winner", "Duel: the draws. Who won?", drew="\n".join(
         f"{describe(r)}: {counted(r.drawn)}" for r in records),
         steal=current.steal, steals=tuple((k, w, k == current.steal) for k, w in STEAL_WORDS.items()),
-        winners=tuple(screen.outcomes(model)))
+        winners=tuple(drawing.outcomes(model)))
 
 
 # --- the result of a draw, a fight waiting for its next card -------------------------------------

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.screen import opened
-from companion.spurs import forms, screen, shown
+from companion.spurs import drawing, forms, screen, shown
 from companion.spurs.bag import COLOURS
 from companion.spurs.engine import ENGINE
 from companion.spurs.forms import FIELDS, STEPS, Choice, Number, Picks, Text
 from companion.spurs.herd import HEXES
-from companion.spurs.screen import DIG, STEALS, SpursModel
+from companion.spurs.flow import DIG, STEALS
+from companion.spurs.screen import SpursModel
 from companion.spurs.view import cashable
 from tests.screenplay import Table
 
@@ -67,7 +68,7 @@ def offered(model: SpursModel) -> list[Tap]:
         taps += [("bullet", kind) for kind in (*COLOURS, *DIG)] + [("done",), ("again",), ("back",), ("cancel",)]
         taps += [("draw_for_me", seed) for seed in SEEDS] + [("enter_draw",)] + [("steal", s) for s in STEALS]
         if model.flow.draw.phase == "winner":
-            taps += [("won", o.winner, o.item) for o in screen.outcomes(model)]
+            taps += [("won", o.winner, o.item) for o in drawing.outcomes(model)]
     elif page == "result":
         taps += [("reveal",), ("table",), ("end_turn",)] + _form_taps(model, model.flow.reveal)
     elif page == "final":

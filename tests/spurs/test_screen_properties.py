@@ -5,13 +5,10 @@ double tap, and undo puts the table back exactly where it was."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.screen import moved
 from companion.spurs.screen import DOUBLE_TAPPED
-from tests.screenplay import played
 from tests.spurs.helpers import ANN, BOB, CID
 from tests.wording import programmer_words
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button

@@ -10,7 +10,6 @@ from kivy.uix.textinput import TextInput
 
 from tests.ui.conftest import Driver, start_app, stop_app
 from ui.bountytown.cards import CardKey, SlotTab
-from ui.bountytown.forms import CountStepper
 
 PLAYERS = (("Bart", "red"), ("Valentina", "blue"), ("Terry", "yellow"))
 

@@ -3,16 +3,7 @@ every page laid out and the final table's cells made with the screen (bench/benc
 
 from __future__ import annotations
 
-from kivy.base import EventLoop
-from kivy.tests.common import UnitTestTouch
-
 from tests.ui.spurs.driving import begin_game as start, page
-
-
-def rendered(label) -> bool:
-    """The label's words are already in its texture (Kivy renders them a frame after they
-    change; a markup label's rendered text is wrapped in its colour)."""
-    return label._label is not None and label.text in label._label.text  # noqa: SLF001
 
 
 def test_every_page_and_inner_page_is_laid_out_before_it_is_first_shown(ui):
