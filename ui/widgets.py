@@ -102,12 +102,25 @@ class AboveKeys:
     bottom padding, the widgets ``folded`` leave it (a picker not needed while typing), and
     ``scroll`` (the list holding the field) scrolls to the field. The keyboard's own lift
     (ui/keyboard.py) then has nothing left to lift, so no button is pushed half out of the
-    window (issue 28: "+ Guest" was 39 px tall with the keyboard open)."""
+    window (issue 28: "+ Guest" was 39 px tall with the keyboard open). The screen holds one
+    as ``above_keys``; its fields call :meth:`follow` from ``on_focus``."""
 
     def __init__(self, layout: Any, scroll: Any, folded: tuple[Any, ...] = ()) -> None:
         self.layout, self.scroll = layout, scroll
         self.folded = [(w, w.parent) for w in folded]  # (strong refs: the ids of a kv rule are weak)
         self.padding = list(layout.padding)
+        self._places: dict[Any, int] = {}
+
+    @staticmethod
+    def follow(field: Any, focused: bool) -> None:
+        """``field`` took or left the focus: the nearest screen above it with ``above_keys``
+        keeps above the keyboard. Found through the widget tree, not the running app, since a
+        field also loses its focus while the app stops."""
+        node = field.parent
+        while node is not None and not isinstance(getattr(node, "above_keys", None), AboveKeys):
+            node = node.parent
+        if node is not None:
+            node.above_keys.typing(field, focused)
 
     def typing(self, field: Any, focused: bool) -> None:
         """``field`` took or left the focus."""
@@ -118,8 +131,6 @@ class AboveKeys:
             for widget, parent in self.folded:
                 if widget.parent is None:
                     parent.add_widget(widget, index=self._places.get(widget, 0))
-
-    _places: dict[Any, int] = {}
 
     def _above(self, field: Any) -> None:
         board = next((w for w in Window.children if hasattr(w, "lift_target")), None)

@@ -91,4 +91,4 @@ def test_a_game_to_resume_is_filled_in_ahead_so_its_first_open_makes_no_rows(db)
             assert manager.current == kind and same(rows[kind](), ahead[kind])
         assert same(manager.get_screen("rapidcity").tiles.values(), tiles)
         assert [p.shown.name for p in reversed(rows["spurs"]())] == ["Ann", "Bob"]
-        assert [r.headline for r in reversed(rows["bountytown"]())][0].startswith("> Ann: renown 0")
+        assert [r.shown.headline for r in reversed(rows["bountytown"]())][0].startswith("> Ann: renown 0")

@@ -16,20 +16,20 @@ from kivy.properties import ObjectProperty
 from companion.bountytown import dueling, shown
 from companion.bountytown.odds import bounty_chances
 from ui.background import LatestAnswers
-from ui.bountytown.page import Page
+from ui.bountytown.page import BountyPage
 from ui.kvload import load_kv
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (CountStepper for the kv rules)
 
 
-class DuelPage(Page):
+class BountyDuelPage(BountyPage):
     view = ObjectProperty(shown.DuelView("target"), rebind=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.odds = LatestAnswers(bounty_chances, self._odds_ready)
 
-    def on_view(self, _page: DuelPage, view: shown.DuelView) -> None:
+    def on_view(self, _page: BountyDuelPage, view: shown.DuelView) -> None:
         self.ids.steps.current = view.step
 
     def ask_odds(self, model: Any) -> None:

@@ -7,7 +7,7 @@ from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 
-class Page(Screen):
+class BountyPage(Screen):
     """A page of the table; ``game`` is the screen."""
 
     game = ObjectProperty(None, allownone=True, rebind=True)

@@ -46,11 +46,7 @@ class BountytownSetup(Screen):
 
     def on_kv_post(self, _base: Any) -> None:
         self.ids.picker.bind(chosen=lambda *_: self.seat())
-        self._keys = AboveKeys(self.ids.layout, self.ids.characters_scroll)
-
-    def typing(self, field: Any, focused: bool) -> None:
-        """A character's field took or left the focus (``ui.widgets.AboveKeys``)."""
-        self._keys.typing(field, focused)
+        self.above_keys = AboveKeys(self.ids.layout, self.ids.characters_scroll)
 
     def on_setup(self, _screen: Any, setup: Setup) -> None:
         if self.ids and self.ids.pages.current != setup.step:

@@ -24,14 +24,14 @@ from companion.bountytown import shown
 from companion.bountytown.cardform import learned
 from companion.bountytown.screen import DOUBLE_TAPPED, open_model
 from companion.engine import new_seed
-from ui.bountytown.page import Page
+from ui.bountytown.page import BountyPage
 from ui.kvload import load_kv
 from ui.modelscreen import ModelScreen
 from ui.pages import PagesAhead, size_pages, turn_to
 from ui.quick import QuickChange
 from ui.reuse import rows
 from ui.rowlist import RowList
-import ui.bountytown.duel  # noqa: F401  (DuelPage for the kv rules)
+import ui.bountytown.duel  # noqa: F401  (BountyDuelPage for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 
 KNOWN_PREF = "bountytown.bounties"  # bounty cards the table typed in before (JSON each)
@@ -116,7 +116,7 @@ class Option(ButtonBehavior, Label):
             self.choose(*self.shown.tap)
 
 
-class TownPage(Page):
+class BountyTownPage(BountyPage):
     """The town, full width so that six names fit its cells at 20 px, with whose turn it is
     under it; behind its Players button, the renown board, the location's ability and the
     bounties gone out of the game (the standings stay in the game bar on every page)."""
@@ -145,23 +145,23 @@ class TownCells(RowList):
         self._trigger_layout()
 
 
-class PlayerPage(Page):
+class BountyPlayerPage(BountyPage):
     view = ObjectProperty(shown.PlayerView("", "", (), 0, 0, None), rebind=True)
 
 
-class StorePage(Page):
+class BountyStorePage(BountyPage):
     view = ObjectProperty(shown.StoreView((), "", shown.DeskView(), ()), rebind=True)
 
 
-class TurnInPage(Page):
+class BountyTurnInPage(BountyPage):
     view = ObjectProperty(shown.TurnInView((), ""), rebind=True)
 
 
-class RevealPage(Page):
+class BountyRevealPage(BountyPage):
     view = ObjectProperty(None, allownone=True, rebind=True)
 
 
-class EndPage(Page):
+class BountyEndPage(BountyPage):
     view = ObjectProperty(shown.EndView("", (), (), shown.DeskView()), rebind=True)
 
 

@@ -60,14 +60,11 @@ class SpursSetup(Screen):
         self.ids.picker.refresh()
         self.seat_rows()
 
-    _keys: Any = None
+    above_keys: AboveKeys | None = None
 
     def on_kv_post(self, _base: Any) -> None:
-        self._keys = AboveKeys(self.ids.layout, self.ids.scroll, (self.ids.picker.__self__,))
-
-    def typing(self, field: Any, focused: bool) -> None:
-        """A sheet's field took or left the focus (the picker folds away while it is typed)."""
-        self._keys.typing(field, focused)
+        # the picker folds away while a sheet's field is typed
+        self.above_keys = AboveKeys(self.ids.layout, self.ids.scroll, (self.ids.picker.__self__,))
 
     def seat_rows(self) -> None:
         """One character row per chosen player, in seat order; rows already filled in
