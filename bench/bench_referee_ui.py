@@ -90,7 +90,8 @@ from companion.rapidcity.model import COLOURS, CharacterCard  # noqa: E402
 from companion.db.store import Store  # noqa: E402
 from hardware.events import PadEvent, now_ns  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
-from ui.rapidcity.referee import ORDINALS, RefereeScreen  # noqa: E402
+from companion.rapidcity.view import ordinal  # noqa: E402
+from ui.rapidcity.referee import RefereeScreen  # noqa: E402
 
 PLAYERS = list(COLOURS)
 MS = 1_000_000
@@ -98,6 +99,7 @@ TARGET_MS = 20
 CHATTER_SIZES = (300, 1000, 3000)
 CHATTER_PAD = 6
 NEAR_MS = 40  # a frame started this long before a claim's edge may still be drawing when it comes
+PLACES = tuple(ordinal(place) for place in range(1, len(PLAYERS) + 1))
 
 
 @dataclass
@@ -180,7 +182,7 @@ class Run:
 def claim_label_shows(screen: RefereeScreen, pad: int) -> bool:
     """The tile's claim label (not just the property behind it) has the place and the time."""
     tile = screen.tiles[pad]
-    return any(isinstance(w, Label) and w.text.startswith(ORDINALS) and " ms" in w.text for w in tile.children)
+    return any(isinstance(w, Label) and w.text.startswith(PLACES) and " ms" in w.text for w in tile.children)
 
 
 def pump_until(condition, limit_s: float = 60.0) -> None:
@@ -333,8 +335,8 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
                 screen.ready()
                 pump_until(lambda: screen.stage == "window")
                 if chatter is not None:
-                    chatter.burst(screen.live.reveal_ns, chatter_edges)
-                    pump_until(lambda: len(screen.live.edges) >= chatter_edges)
+                    chatter.burst(screen.flow.card.reveal_ns, chatter_edges)
+                    pump_until(lambda: len(screen.flow.card.edges) >= chatter_edges)
                     chatter.start()
                 first = len(frames)
                 started = now_ns()
@@ -349,9 +351,8 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
                 pump_until(lambda: screen.stage == "finish")
                 if chatter is not None:
                     chatter.stop()
-                screen.to_identity()
                 firsts = {}
-                for edge in screen.live.presses():
+                for edge in screen.flow.card.presses():
                     firsts.setdefault(edge.pad, (edge.pad, edge.t_ns))
                 for pad, player in zip(range(1, len(PLAYERS) + 1), PLAYERS):
                     if pad in firsts:
@@ -361,7 +362,7 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
                 screen.undo()  # the same card again, so the bench never runs out of pile
                 for pad in range(1, len(PLAYERS) + 1):
                     hw.release(pad)
-                pump_until(lambda: not any(screen.levels.actual.values()))
+                pump_until(lambda: not any(screen.pads.levels.actual.values()))
                 if chatter is not None:
                     time.sleep(2.5)  # the pad goes quiet, so its fault clears before the next card
                     hw.tick()

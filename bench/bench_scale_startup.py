@@ -5,7 +5,9 @@ Target (issue 12): at most 1.1x the empty database's start at 3,000 games, so st
 not grow with history (the full integrity check is `companion doctor`'s, not the app's).
 Runs are interleaved so machine noise hits every size alike; medians are reported.
 
-Run: python bench/bench_scale_startup.py [RUNS] [GAMES ...]   (default 5 runs; 0 1000 3000)
+Run: python bench/bench_scale_startup.py [--old] [RUNS] [GAMES ...]   (default 5 runs; 0 1000 3000)
+``--old``: the games as a companion before rules versions stored them (no "rules" in their
+settings), whose versions are worked out from their logs, after Home's first frame.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from bench_startup import measure  # noqa: E402
 TARGET = 1.1
 
 
-def main(runs: int, sizes: list[int]) -> None:
-    dbs = {games: scaledata.history(games) for games in sizes}
+def main(runs: int, sizes: list[int], old: bool = False) -> None:
+    dbs = {games: scaledata.history(games, old=old) for games in sizes}
     starts: dict[object, list[float]] = {"empty": [], **{games: [] for games in sizes}}
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(runs):
@@ -44,5 +46,5 @@ def main(runs: int, sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:]]
-    main(args[0] if args else 5, args[1:] or [0, 1000, 3000])
+    args = [int(a) for a in sys.argv[1:] if a != "--old"]
+    main(args[0] if args else 5, args[1:] or [0, 1000, 3000], "--old" in sys.argv)

@@ -53,9 +53,8 @@ class TapClock:
     def pytest_collection_finish(self, session) -> None:
         from kivy.base import EventLoop
         from kivy.core.window import Window
-        from kivy.tests.common import UnitTestTouch
 
-        from tests.ui.conftest import TAP_APART_S, Driver
+        from tests.ui.conftest import Driver
 
         marks: list[tuple[str, float]] = []
         taps, profile, profiler = self.taps, self.profile, self.profiler
@@ -72,9 +71,7 @@ class TapClock:
             assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
             name = f"{driver.app.manager.current}: {label(widget)}"
             driver.pump(1)
-            touch = UnitTestTouch(*widget.to_window(*widget.center))
-            driver.clock += TAP_APART_S  # the touches' own clock, as the tests' taps (no double tap)
-            touch.time_start = touch.time_update = driver.clock
+            touch = driver.new_touch(*widget.to_window(*widget.center))  # not the second tap of a double tap
             touch.touch_down()
             driver.pump(1)
             marks.clear()

@@ -21,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine import RuleError  # noqa: E402
-from companion.db.store import _SCHEMA, SCHEMA_VERSION, GameSession, Store  # noqa: E402
+from companion.db.schema import SCHEMA_VERSION, _SCHEMA  # noqa: E402
+from companion.db.store import GameSession, Store  # noqa: E402
 
 #: keyed by the schema itself: branches that each add a table at the same version number
 #: must not pick up each other's files
@@ -92,10 +93,12 @@ def spurs_game(actions: int) -> tuple[Path, int]:
     return path, 1
 
 
-def history(games: int, actions: int = 500) -> Path:
-    """A database of ``games`` finished Spurs games of ``actions`` actions each."""
+def history(games: int, actions: int = 500, old: bool = False) -> Path:
+    """A database of ``games`` finished Spurs games of ``actions`` actions each; ``old``: as
+    a companion before rules versions stored them (no "rules" in their settings), so each
+    one's version is worked out from its log when it is first needed."""
     CACHE.mkdir(exist_ok=True)
-    path = CACHE / f"history-{games}x{actions}.db"
+    path = CACHE / f"history-{games}x{actions}{'-old' if old else ''}.db"
     if path.exists():
         return path
     partial = path.with_suffix(".part")
@@ -116,6 +119,8 @@ def history(games: int, actions: int = 500) -> Path:
                        "SELECT ?, kind, settings, started, finished, result FROM sessions WHERE id = 1", (sid,))
             db.execute("INSERT INTO events SELECT ?, seq, kind, action, at FROM events WHERE session_id = 1", (sid,))
             db.execute("INSERT INTO seats SELECT ?, seat, player_id, name FROM seats WHERE session_id = 1", (sid,))
+        if old:
+            db.execute("UPDATE sessions SET settings = json_remove(settings, '$.rules')")
         db.execute("COMMIT")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     os.replace(partial, path)

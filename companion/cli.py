@@ -88,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     top = parser.add_subparsers(title="verbs", metavar="VERB")
     doctor = top.add_parser("doctor", help="check display, GPIO, serial ports and database; say what to fix")
+    add_hardware_options(doctor, suppress=True)
     doctor.add_argument("--json", action="store_true",
                         help="print the checks as a JSON list of {name, ok, detail, fix}")
     doctor.set_defaults(func=_run_doctor)

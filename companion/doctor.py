@@ -17,7 +17,8 @@ import platform
 import sys
 
 from companion.checks import FAIL, OK, WARN, Check
-from companion.display import display_problem
+from companion.display import display_problem, drivers, graphics_problem
+
 
 def check_python() -> Check:
     version = platform.python_version()
@@ -37,11 +38,19 @@ def check_kivy() -> Check:
 
 
 def check_display() -> Check:
+    """The device or session the video driver needs, not merely a value of SDL_VIDEODRIVER."""
     problem = display_problem()
     if problem:
-        what, _, fix = problem.partition(";")
-        return Check("Display", FAIL, what, fix.strip())
-    return Check("Display", OK, "a display is available")
+        return Check("Display", FAIL, *problem)
+    return Check("Display", OK, f"the app can draw with SDL's {drivers()[0]} driver")
+
+
+def check_graphics() -> Check:
+    """The OpenGL libraries Kivy and SDL load at start (a Lite image has none of them)."""
+    problem = graphics_problem()
+    if problem:
+        return Check("OpenGL", FAIL, *problem)
+    return Check("OpenGL", OK, f"the OpenGL libraries for {drivers()[0]} load")
 
 
 def check_touch_input() -> Check:
@@ -69,7 +78,7 @@ def hardware_checks(args: argparse.Namespace) -> list[Check]:
 def run(args: argparse.Namespace) -> int:
     from companion.db.check import database_checks
 
-    checks = [check_python(), check_kivy(), check_display(), check_touch_input(), *hardware_checks(args),
+    checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input(), *hardware_checks(args),
               *database_checks(args.db, record=True)]
     failed = [c.name for c in checks if not c.ok]
     if getattr(args, "json", False):

@@ -94,6 +94,20 @@ EVENTS = 12_000
 #: touches in one card: six hands on six pawns, many times over
 TOUCHES = 1_000
 
+# --- export files (docs/export.md) ----------------------------------------------------
+
+#: an export `companion import` reads: a year of 3,000 games of 500 actions is about 500 MB
+#: of JSON; four times that refuses only what no table could have played
+EXPORT_FILE_BYTES = 2 * 1024**3
+#: one game's text in an export: a 200,000-event game (far beyond a day's play, the scale
+#: the companion is measured at) is about 22 MB; 64 MB leaves room and bounds what one game,
+#: or a file that is no export, takes in memory on a Raspberry Pi
+EXPORT_GAME_CHARS = 64_000_000
+#: one game's events: the same bound counted in events (an event is 60 to 200 characters)
+EXPORT_GAME_EVENTS = 500_000
+#: one line of a CSV export: its largest cell is a Rapid City card's action, at most a round
+#: file's size (ROUND_FILE_BYTES), twice that with CSV's quotes doubled
+EXPORT_ROW_CHARS = 2 * ROUND_FILE_BYTES + 1000
 
 def quote(value: Any) -> str:
     """A short, safe rendering of a value a person gave, for an error message: strings

@@ -23,7 +23,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from companion.db.backup import Copy, backup
+from companion.db.backup import Copy, backup, backup_size
+from companion.db.place import free_bytes, sizes_in_words
 from companion.errors import InputError, StoreError
 
 MOUNTS = Path("/proc/self/mounts")
@@ -46,9 +47,20 @@ class Drive:
     read_only: bool
 
 
+#: the only escapes proc(5) writes in a mount point: space, tab, newline and backslash
+_ESCAPES = {"\\040": " ", "\\011": "\t", "\\012": "\n", "\\134": "\\"}
+
+
 def _unescape(field: str) -> str:
-    """proc(5) writes space, tab, newline and backslash in mount points as octal escapes."""
-    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
+    """A mount point as proc(5) writes it, read back; any other escape is left as it is
+    (the kernel never writes one, so ``\\056\\056`` is no way to spell ``..``)."""
+    return re.sub(r"\\(?:040|011|012|134)", lambda m: _ESCAPES[m.group(0)], field)
+
+
+def _plain(point: str) -> bool:
+    """Whether ``point`` is a folder's own absolute name: no ``.`` or ``..`` part and no
+    symbolic link on the way (else a stick's name could lead the backup somewhere else)."""
+    return os.path.isabs(point) and os.path.normpath(point) == point and os.path.realpath(point) == point
 
 
 def drives(mounts: str, *, writable: Callable[[Path], bool] | None = None) -> list[Drive]:
@@ -63,7 +75,7 @@ def drives(mounts: str, *, writable: Callable[[Path], bool] | None = None) -> li
         device, point, fstype, options = fields[0], _unescape(fields[1]), fields[2], fields[3].split(",")
         automounted = point.startswith(AUTOMOUNT_ROOTS) and len(Path(point).parts) > 2
         stick = device.startswith("/dev/sd") and fstype in STICK_FILESYSTEMS
-        if point in SYSTEM or not (automounted or stick):
+        if point in SYSTEM or not (automounted or stick) or not _plain(point):
             continue
         path = Path(point)
         try:
@@ -105,11 +117,8 @@ def back_up(db: str | os.PathLike[str], drive: Drive, *, now: datetime | None = 
     except (InputError, StoreError, OSError) as exc:
         return None, _why(db, drive, exc, mounts_file)
     games = f"{copy.sessions} game{'s' * (copy.sessions != 1)}"
-    return copy, f"Backed up {games} to {drive.label}: {copy.path.name} ({size_words(copy.bytes)}). The stick can be removed."
-
-
-def size_words(size: int) -> str:
-    return f"{size / 1e3:.0f} kB" if size < 1e6 else f"{size / 1e6:.1f} MB"
+    return copy, (f"Backed up {games} to {drive.label}: {copy.path.name} ({sizes_in_words(copy.bytes)[0]}). "
+                  "The stick can be removed.")
 
 
 def read_only(drive: Drive) -> str:
@@ -125,13 +134,10 @@ def _why(db: str | os.PathLike[str], drive: Drive, exc: Exception, mounts_file: 
         return f"{drive.label} was removed before the backup was finished: plug it in again and retry."
     if still[0].read_only:
         return read_only(drive)
-    try:
-        stat = os.statvfs(drive.path)
-        free, needed = stat.f_bavail * stat.f_frsize, Path(db).stat().st_size
-    except OSError:
-        free, needed = 0, 0
+    free, needed = free_bytes(drive.path) or 0, backup_size(db)
     cause = exc.__context__ if exc.__context__ is not None else exc
     if free < needed or (isinstance(cause, OSError) and cause.errno == errno.ENOSPC) or "full" in str(exc):
-        return (f"{drive.label} is full ({free / 1e6:.1f} MB free, the backup needs {needed / 1e6:.1f} MB): "
+        free_said, needed_said = sizes_in_words(free, needed)
+        return (f"{drive.label} is full ({free_said} free, the backup needs {needed_said}): "
                 "free some room on it or use another stick.")
     return f"The backup to {drive.label} failed: {exc}"

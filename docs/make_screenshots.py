@@ -215,7 +215,7 @@ def race(app: CompanionApp, screen, shots: dict[int, str]) -> None:
     hw = app.hardware()
     for count, tile in enumerate(screen.state.tiles, start=1):
         hw.press(tile.pad)
-        idle_until(lambda p=tile.pad: screen.tiles[p].claim)
+        idle_until(lambda p=tile.pad: screen.tiles[p].shown.claim)
         if count in shots:
             shot(shots[count])
     idle_until(lambda: screen.stage == "finish")
@@ -230,9 +230,9 @@ def rapidcity_moments(app: CompanionApp) -> None:
     shot("rapidcity-setup")
     screen = referee(app, RAPIDCITY["names"], CharacterCard, window_ms=60_000)
     race(app, screen, {2: "rapidcity-claims"})
-    rows = screen._press_rows(screen.panels["finish"].ids.rows)
+    rows = [row for row in screen.panels["finish"].shown.rows if row.press is not None]
     for player, row in zip(RAPIDCITY["players"][:2], rows):  # two taps; the last two are left
-        screen.pick((row.pad, row.press_ns), player)
+        screen.pick(row.press, player)
     shot("rapidcity-photo-finish")
     press(app, "Verdict")
     shot("rapidcity-verdict")
@@ -246,9 +246,9 @@ def rapidcity_moments(app: CompanionApp) -> None:
     press(app, "Ready")
     idle_until(lambda: screen.stage == "window")
     press(app, "Touches")
-    card = screen.live.card
-    screen.touch_by(card["player"])
-    screen.touch_pawn("green" if card["player"] != "green" else "red")
+    attacker = screen.flow.card.card.player
+    screen.touch_by(attacker)
+    screen.touch_pawn("green" if attacker != "green" else "red")
     shot("rapidcity-touches")
     while not screen.state.game_over:  # the rest of the pile with nobody on a tile
         screen.act({"type": "play", "round": {**round_template(screen.state), "events": [], "touches": []}})
@@ -256,8 +256,8 @@ def rapidcity_moments(app: CompanionApp) -> None:
     screen = referee(app, SIX, CharacterCard, window_ms=60_000)
     shot("rapidcity-six-ready")
     race(app, screen, {})
-    for player, row in zip(SIX, screen._press_rows(screen.panels["finish"].ids.rows)):
-        screen.pick((row.pad, row.press_ns), player)
+    for player, row in zip(SIX, screen.panels["finish"].shown.rows):
+        screen.pick(row.press, player)
     shot("rapidcity-six-finish")
 
 

@@ -1,9 +1,11 @@
-"""Which board this is: a leaf module, so choosing a backend and probing the pins can
-both ask without importing each other."""
+"""Which board this is, and so what ``--backend auto`` means: a leaf module, so choosing a
+backend and probing the pins can both ask without importing each other."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from companion.errors import InputError
 
 MODEL_PATH = Path("/proc/device-tree/model")
 
@@ -17,3 +19,16 @@ def pi_model(path: Path = MODEL_PATH) -> str | None:
     except OSError:
         return None
     return model if model.startswith("Raspberry Pi") else None
+
+
+#: what --backend may say
+BACKENDS = ("auto", "gpio", "serial", "sim")
+
+
+def resolve(name: str, model_path: Path = MODEL_PATH) -> str:
+    """``auto`` made concrete: gpio on a Raspberry Pi, sim anywhere else."""
+    if name not in BACKENDS:
+        raise InputError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")
+    if name == "auto":
+        return "gpio" if pi_model(model_path) else "sim"
+    return name

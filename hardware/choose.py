@@ -1,4 +1,5 @@
-"""Which backend `--backend auto|gpio|serial|sim` means on this machine.
+"""The backend `--backend auto|gpio|serial|sim` names, opened (what ``auto`` means on this
+machine is :func:`hardware.board.resolve`'s to say).
 
 (Named ``choose`` rather than ``select`` so that running a file from this folder can
 never shadow the standard library's ``select`` module.)
@@ -8,19 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.errors import InputError
 from hardware.backend import Backend
-from hardware.board import MODEL_PATH, pi_model
+from hardware.board import MODEL_PATH, resolve
 from hardware.padmap import load_padmap
-
-BACKENDS = ("auto", "gpio", "serial", "sim")
-def resolve(name: str, model_path: Path = MODEL_PATH) -> str:
-    """``auto`` made concrete: gpio on a Raspberry Pi, sim anywhere else."""
-    if name not in BACKENDS:
-        raise InputError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")
-    if name == "auto":
-        return "gpio" if pi_model(model_path) else "sim"
-    return name
 
 
 def open_backend(name: str, *, pads: str | None = None, port: str | None = None,

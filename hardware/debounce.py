@@ -4,17 +4,33 @@ A library "settle" filter reports an edge only after the contact has been quiet 
 bounce time, so the time it reports is the end of the bounce train, shifted by up to
 the window and by a different amount for every switch. A race decided to the millisecond
 needs the first edge's time. So the first edge is passed on at once with its own time,
-and the pad is ignored for the window after it (ruling: R-R4).
+and the pad is ignored while it bounces (ruling: R-R4): each edge within the window of the
+edge before it on that pad continues the chain, however long, and the whole chain is the
+one press (or release) of its first edge. That is the referee's own reading of the edges
+(companion/rapidcity/judge.py), so what leaves here is what the judge would make of every
+raw edge: the first edge of each chain, whatever level the pad was last said to be at.
 
 A tap shorter than the window would then lose its release. The lockout therefore
-remembers the last level it ignored, and when the window is over (at the next edge, or at
+remembers the last level it ignored, and when the chain is over (at the next edge, or at
 :meth:`LeadingEdgeLockout.settle` called by the backend's ticker) it passes on that level
-if it differs from the one last reported, stamped with the time it was seen.
+if it differs from the one last reported, stamped with the time it was seen and marked
+``settled``: a level for the screen, not an edge for the judge, which counted it as part
+of its chain.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
+
+
+class Passed(NamedTuple):
+    """A level passed on: ``settled`` when it is the last level of a chain, told once the
+    chain is over (for the screen), rather than the first edge of a chain (for the judge)."""
+
+    pressed: bool
+    t_ns: int
+    settled: bool
 
 
 @dataclass
@@ -53,41 +69,50 @@ class LeadingEdgeLockout:
         state = self._pads.get(pad)
         return state.dropped if state else 0
 
-    def edge(self, pad: int, pressed: bool, t_ns: int) -> list[tuple[bool, int]]:
-        """The (pressed, t_ns) changes to pass on because of this raw edge, oldest first."""
+    def edge(self, pad: int, pressed: bool, t_ns: int) -> list[Passed]:
+        """What to pass on because of this raw edge, oldest first: a settled level of the
+        chain before it, and the edge itself when it starts a chain."""
         state = self._pads.setdefault(pad, _PadState())
         if state.t_ns is not None and t_ns < state.t_ns:
             self.late += 1
             return []
         out = self._release_pending(state, t_ns)
+        if pressed and not state.pressed and t_ns == state.t_ns:
+            # at one instant the referee reads a press before a release (judge._edge_order), so
+            # a press stamped with the release that began this chain begins it as a press too
+            state.pending = None
+            out.append(self._pass(state, pressed, t_ns, settled=False))
+            return out
         if state.lock_until is not None and t_ns < state.lock_until:
+            # ruling: R-R4 - a chain of bounces is one press: each edge within the window of the previous one extends it
+            state.lock_until = t_ns + self.bounce_ns
             state.pending = (pressed, t_ns)
             self.dropped += 1
             state.dropped += 1
             return out
         state.pending = None
-        if pressed != state.pressed:
-            out.append(self._pass(state, pressed, t_ns))
+        out.append(self._pass(state, pressed, t_ns, settled=False))
         return out
 
-    def settle(self, now_ns: int) -> list[tuple[int, bool, int]]:
-        """(pad, pressed, t_ns) for every pad whose lockout is over and whose last ignored
+    def settle(self, now_ns: int) -> list[tuple[int, Passed]]:
+        """(pad, what to pass on) for every pad whose chain is over and whose last ignored
         level differs from the one reported: the release of a tap shorter than the window."""
         out = []
         for pad, state in self._pads.items():
-            out.extend((pad, pressed, t) for pressed, t in self._release_pending(state, now_ns))
+            out.extend((pad, passed) for passed in self._release_pending(state, now_ns))
         return out
 
-    def _release_pending(self, state: _PadState, now_ns: int) -> list[tuple[bool, int]]:
+    def _release_pending(self, state: _PadState, now_ns: int) -> list[Passed]:
         if state.pending is None or state.lock_until is None or now_ns < state.lock_until:
             return []
         pressed, t_ns = state.pending
         state.pending = None
         if pressed == state.pressed:
             return []
-        return [self._pass(state, pressed, t_ns)]
+        return [self._pass(state, pressed, t_ns, settled=True)]
 
-    def _pass(self, state: _PadState, pressed: bool, t_ns: int) -> tuple[bool, int]:
+    def _pass(self, state: _PadState, pressed: bool, t_ns: int, *, settled: bool) -> Passed:
         state.pressed, state.t_ns = pressed, t_ns
-        state.lock_until = t_ns + self.bounce_ns if self.bounce_ns else None
-        return pressed, t_ns
+        if not settled:  # a settled level is inside its chain: the chain's lockout is already over
+            state.lock_until = t_ns + self.bounce_ns if self.bounce_ns else None
+        return Passed(pressed, t_ns, settled)

@@ -21,12 +21,16 @@ now_ns = time.monotonic_ns
 class PadEvent:
     """One debounced pad edge. ``pressed`` is True for a press (the switch closed).
     ``source`` names the backend ("gpio", "serial", "sim") so a disputed call can be
-    traced to the hardware that produced it."""
+    traced to the hardware that produced it. ``settled``: not an edge that starts a press
+    or release but the level a pad came to rest at once its bounces were over (the release
+    of a tap shorter than the bounce window, hardware.debounce), stamped when it was seen:
+    the screen shows it, the referee does not judge it (R-R4: it was part of its chain)."""
 
     pad: int
     pressed: bool
     t_ns: int
     source: str
+    settled: bool = False
 
 
 @dataclass(frozen=True)

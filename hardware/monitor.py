@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import queue
+import select
 import sys
 import time
 from typing import Any, TextIO
@@ -59,6 +60,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 pass
             else:
                 say(json.dumps(record(event, t0)) if as_json else describe(event, backend.pads.tile, t0))
+            if reader_gone(out):  # `companion pads | head -1`: nobody reads, whether or not an edge comes
+                raise BrokenPipeError(f"the reader of {getattr(out, 'name', 'the output')} went away")
             status = backend.status()
             now = (status.health, status.detail)
             # JSON readers want a line per change of health; people also want the detail
@@ -70,6 +73,19 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     finally:
         backend.close()
     return 0
+
+
+def reader_gone(out: TextIO) -> bool:
+    """Is ``out`` a pipe whose reader has closed it? poll(2) reports POLLERR on the write end
+    of such a pipe (pipe(7)) without anything being written, so a monitor with nothing to
+    print (no pad pressed) still ends when its reader does; never for a terminal or a file."""
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # a StringIO in the tests: nobody to lose
+        return False
+    watch = select.poll()
+    watch.register(fd, 0)  # errors and hang-ups only: they are always reported
+    return any(events & (select.POLLERR | select.POLLHUP) for _fd, events in watch.poll(0))
 
 
 def health_record(health: str, detail: str) -> dict[str, Any]:

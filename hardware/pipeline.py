@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from hardware.debounce import LeadingEdgeLockout
+from hardware.debounce import LeadingEdgeLockout, Passed
 from hardware.events import PadEvent, PadFault
 from hardware.faults import FaultWatch
 from hardware.padmap import PadMap
@@ -62,15 +62,15 @@ class EdgePipeline:
         with self._lock:
             self.edges += 1
             changes = self._faults.edge(pad, pressed, t_ns)
-            for level, t in self._lockout.edge(pad, pressed, t_ns):
-                self._offer(pad, level, t)
+            for passed in self._lockout.edge(pad, pressed, t_ns):
+                self._offer(pad, passed)
             self._report(changes)
 
     def tick(self, now_ns: int) -> None:
         """Let time pass: release a short tap's lockout, raise and clear time faults."""
         with self._lock:
-            for pad, level, t in self._lockout.settle(now_ns):
-                self._offer(pad, level, t)
+            for pad, passed in self._lockout.settle(now_ns):
+                self._offer(pad, passed)
             self._report(self._faults.check(now_ns))
 
     def faults(self) -> tuple[PadFault, ...]:
@@ -87,15 +87,15 @@ class EdgePipeline:
             return {"edges": self.edges, "bounces dropped": self._lockout.dropped,
                     "late edges": self._lockout.late, "withheld (faulted pad)": self.withheld}
 
-    def _offer(self, pad: int, pressed: bool, t_ns: int) -> None:
+    def _offer(self, pad: int, passed: Passed) -> None:
         if self._faults.is_faulted(pad):
             self.withheld += 1
             return
-        self._put(pad, pressed, t_ns)
+        self._put(pad, passed.pressed, passed.t_ns, settled=passed.settled)
 
-    def _put(self, pad: int, pressed: bool, t_ns: int) -> None:
+    def _put(self, pad: int, pressed: bool, t_ns: int, *, settled: bool) -> None:
         self._delivered[pad] = pressed
-        self._sink.put(PadEvent(pad, pressed, t_ns, self._source))
+        self._sink.put(PadEvent(pad, pressed, t_ns, self._source, settled))
 
     def _report(self, changes: list[PadFault]) -> None:
         for fault in changes:
@@ -105,4 +105,4 @@ class EdgePipeline:
                 # once, with the time of that change, so the screen's view is right.
                 level, t = self._lockout.level(fault.pad)
                 if t is not None and level != self._delivered.get(fault.pad, False):
-                    self._put(fault.pad, level, t)
+                    self._put(fault.pad, level, t, settled=True)

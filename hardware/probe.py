@@ -18,15 +18,19 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from companion.checks import FAIL, OK, WARN, Check
+from companion.display import draws_on_console
 from companion.errors import InputError
-from hardware.board import MODEL_PATH, pi_model
+from hardware.board import MODEL_PATH, pi_model, resolve
 
-#: the groups the app's user needs: GPIO pads, the touchscreen's input device, the GPU,
-#: the display, the reveal's sound
-GROUPS = ("gpio", "input", "render", "video", "audio")
+#: what each group opens, for the app's user: the kiosk needs them all (wiring/install.sh)
+GROUPS = {"gpio": "the GPIO pads", "input": "the touchscreen", "render": "the GPU", "video": "the display",
+          "audio": "the sound card", "dialout": "the pad board and RFID readers"}
+#: the groups the app needs when it draws on the console itself (a desktop gives their
+#: devices to whoever is logged in at the screen)
+CONSOLE_GROUPS = ("input", "render", "video", "audio")
 INSTALL_HINT = "wiring/install.sh sets this up"
 
 
@@ -55,16 +59,50 @@ def check_gpio_access(model_path: Path = MODEL_PATH, dev: Path = Path("/dev")) -
     return Check("GPIO", OK, f"{model}: GPIO chips {', '.join(c.name for c in chips)} readable and writable")
 
 
-def check_groups(wanted: tuple[str, ...] = GROUPS) -> Check:
-    """Is the app's user in every group the pads, touchscreen, GPU, display and sound need?
-    A group this system lacks is named too: install.sh creates it (udev rules on Raspberry
-    Pi OS give /dev/gpiochip* to ``gpio``)."""
+def groups_needed(backend: str, pads: str | None = None, environ: Mapping[str, str] = os.environ) -> tuple[str, ...]:
+    """The groups this user needs for the pads ``backend`` (made concrete: gpio, serial or
+    sim) reads and the screen the app draws on: ``gpio`` for GPIO pads, ``dialout`` for a
+    pad board or an RFID reader, and the console's groups when the app draws there itself."""
+    needed = ["gpio"] if backend == "gpio" else []
+    if draws_on_console(environ):
+        needed += CONSOLE_GROUPS
+    if backend == "serial" or _reads_rfid(pads):
+        needed.append("dialout")
+    return tuple(needed)
+
+
+def _reads_rfid(pads: str | None) -> bool:
+    from hardware.padmap import load_padmap
+
+    try:
+        return any(pad.rfid for pad in load_padmap(pads))
+    except InputError:  # said by the pad map's own check
+        return False
+
+
+def check_user_groups(backend: str, pads: str | None = None, environ: Mapping[str, str] = os.environ,
+                      euid: int | None = None) -> Check:
+    """The groups this user needs here (:func:`groups_needed`), and none for root, who opens
+    every device without one."""
+    if (os.geteuid() if euid is None else euid) == 0:
+        return Check("Groups", OK, "user root opens every device without a group (the kiosk's user, companion, "
+                                   "gets its groups from wiring/install.sh)")
+    wanted = groups_needed(backend, pads, environ)
+    if not wanted:
+        return Check("Groups", OK, f"user {user_name()} needs no group here: {backend} pads, and a window "
+                                   "the desktop or memory gives")
+    return check_groups(wanted)
+
+
+def check_groups(wanted: tuple[str, ...]) -> Check:
+    """Is the app's user in every group of ``wanted``? A group this system lacks is named
+    too: install.sh creates it (udev rules on Raspberry Pi OS give /dev/gpiochip* to ``gpio``)."""
     user = user_name()
     mine = {grp.getgrgid(g).gr_name for g in {os.getegid(), *os.getgroups()} if _has_gid(g)}
     existing = {g.gr_name for g in grp.getgrall()}
     missing = [name for name in wanted if name not in mine]
     if not missing:
-        return Check("Groups", OK, f"user {user} is in {', '.join(wanted)}")
+        return Check("Groups", OK, f"user {user} is in {', '.join(wanted)} ({'; '.join(GROUPS[g] for g in wanted)})")
     absent = [name for name in missing if name not in existing]
     fix = " && ".join([*(f"sudo groupadd --system {name}" for name in absent),
                        f"sudo usermod -aG {','.join(missing)} {user}"]) + ", then log in again"
@@ -279,17 +317,22 @@ def check_pad_map(path: str | None = None) -> Check:
     return Check("Pad map", OK, f"pad map {pads.source}: {summary}")
 
 
-def hardware_checks(backend: str = "auto", pads: str | None = None, port: str | None = None) -> list[Check]:
-    """The checks for the pads ``--backend`` names, in the order a person would fix them:
-    GPIO pads need the chip, the groups, lgpio and a pin factory; a pad board needs its
-    heartbeat; the sim needs nothing but the pad map."""
-    checks = [check_groups(), check_libmtdev(), check_pad_map(pads)]
-    if backend in ("auto", "gpio"):
-        checks[:0] = [check_gpio_access()]
+def hardware_checks(backend: str = "auto", pads: str | None = None, port: str | None = None,
+                    model_path: Path = MODEL_PATH) -> list[Check]:
+    """The checks for the pads ``--backend`` names (``auto`` made concrete as the app does),
+    in the order a person would fix them: GPIO pads need the chip, the groups, lgpio and a pin
+    factory; a pad board needs its heartbeat; the sim needs nothing but the pad map."""
+    kind = resolve(backend, model_path)
+    checks = [check_user_groups(kind, pads), check_libmtdev(), check_pad_map(pads)]
+    if kind == "gpio":
+        checks[:0] = [check_gpio_access(model_path)]
         lgpio = check_lgpio()
         checks += [lgpio, check_pin_factory() if lgpio.ok else
                    Check("Pin factory", FAIL, "not tried: lgpio does not import", "fix lgpio first")]
         checks.append(check_serial_ports())
-    elif backend == "serial":
+    elif kind == "serial":
         checks.append(check_pad_board(port, pads))
+    else:
+        why = " (--backend auto, and this is not a Raspberry Pi)" if backend == "auto" else ""
+        checks[:0] = [Check("GPIO", OK, f"not used: the pads are simulated{why}, keys 1-6 press them in the app")]
     return checks

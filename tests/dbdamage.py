@@ -12,7 +12,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from companion.db.store import APPLICATION_ID, Store
+from companion.db.schema import APPLICATION_ID
+from companion.db.store import Store
 
 PLAYERS = {"players": ["Ann", "Bob"]}
 

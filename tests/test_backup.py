@@ -2,14 +2,18 @@
 and holds every acknowledged action; a restore checks before it replaces, keeps the old
 file, and refuses a damaged, foreign or newer file (or a running app) changing nothing."""
 
+import os
 import sqlite3
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from companion.cli import main
-from companion.db.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from companion.db.schema import APPLICATION_ID, SCHEMA_VERSION
+from companion.db.store import Store
+from tests.timing import answered_quickly
 from tests.dbdamage import PLAYERS, add, sample_db
 from tests.test_export import games_of, one_line_error, refused_while_the_app_runs
 
@@ -183,9 +187,30 @@ def _empty(path):
     path.write_bytes(b"")
 
 
+def _in_wal(make):
+    """A backup made by ``make`` whose last transaction is still in its -wal, as a pulled
+    plug leaves a database: the file given to restore is two files."""
+
+    def wal(path):
+        make(path)
+        raw = sqlite3.connect(path, isolation_level=None)
+        raw.execute("PRAGMA journal_mode=WAL")
+        raw.execute("PRAGMA wal_autocheckpoint=0")
+        raw.execute("CREATE TABLE late (x)")
+        main, log = path.read_bytes(), Path(f"{path}-wal").read_bytes()
+        raw.close()  # checkpoints and removes the -wal: put the pair back as it was
+        path.write_bytes(main)
+        Path(f"{path}-wal").write_bytes(log)
+        assert log
+
+    return wal
+
+
 @pytest.mark.parametrize("make, says", [
     (_damaged, "damaged"), (_foreign, "not a companion database"), (_newer, "newer companion"),
-    (_half, "missing"), (_cut_short, "damaged"), (_text, "not a companion backup"), (_empty, "empty")])
+    (_half, "missing"), (_cut_short, "damaged"), (_text, "not a companion backup"), (_empty, "empty"),
+    # the last transaction still in the -wal: it is not merged into the file, and no -shm is made
+    (_in_wal(_newer), "newer companion"), (_in_wal(_foreign), "not a companion database")])
 def test_restore_refuses_a_damaged_foreign_or_newer_file_and_changes_nothing(tmp_path, capsys, make, says):
     db, source = tmp_path / "companion.db", tmp_path / "backup.db"
     sample_db(db)
@@ -195,7 +220,29 @@ def test_restore_refuses_a_damaged_foreign_or_newer_file_and_changes_nothing(tmp
     assert cli("--db", db, "restore", source) == 2
     line = one_line_error(capsys)
     assert says in line and "nothing was changed" in line
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != "companion.db.lock"} == files
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == files  # not even a lock file left
+
+
+def test_a_wal_backup_restores_with_what_its_wal_holds_and_is_left_as_it_was(tmp_path, capsys):
+    db, source = tmp_path / "companion.db", tmp_path / "backup.db"
+    sample_db(db)
+    _in_wal(sample_db)(source)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("backup")}
+    assert cli("--db", db, "restore", source) == 0
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("backup")} == before
+    raw = sqlite3.connect(db)
+    assert raw.execute("SELECT count(*) FROM sqlite_master WHERE name = 'late'").fetchone() == (1,)
+    raw.close()
+
+
+def test_a_pipe_or_a_device_is_no_backup(tmp_path, capsys):
+    db, pipe = tmp_path / "companion.db", tmp_path / "pipe"
+    sample_db(db)
+    os.mkfifo(pipe)
+    for source in (pipe, "/dev/zero"):
+        with answered_quickly():
+            assert cli("--db", db, "restore", source) == 2
+        assert "not a file" in one_line_error(capsys)
 
 
 def test_restore_is_refused_while_the_app_runs(tmp_path, capsys):

@@ -52,7 +52,7 @@ def test_python_dash_m_and_exit_code():
 
 def test_doctor_reports_each_check(tmp_path):
     db = tmp_path / "c.db"
-    result = run("--db", str(db), "doctor", env={"SDL_VIDEODRIVER": ""})
+    result = run("--db", str(db), "doctor", "--backend", "gpio", env={"SDL_VIDEODRIVER": ""})
     out = result.stdout
     for name in ("Python", "Kivy", "Display", "GPIO", "Pin factory", "Pad map", "Serial", "Database"):
         assert name in out, out
@@ -73,11 +73,11 @@ def test_doctor_fails_on_a_damaged_database_and_says_what_to_do(tmp_path):
 
 def test_no_display_is_said_plainly_not_a_traceback(tmp_path):
     env = {"DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""}
-    if any(os.access(p, os.W_OK) for p in ("/dev/dri/card0", "/dev/dri/card1")):
-        pytest.skip("this machine has a usable DRM display")
+    if os.path.exists("/dev/dri"):
+        pytest.skip("this machine has a DRM display device")
     result = run("--db", str(tmp_path / "c.db"), env=env)
     assert result.returncode == 1
-    assert "no display found" in result.stderr
+    assert "no desktop" in result.stderr and "no display device" in result.stderr
     assert "SDL_VIDEODRIVER=offscreen" in result.stderr
     assert "Traceback" not in result.stderr
 

@@ -56,3 +56,19 @@ def test_the_documented_limits_are_the_ones_in_force():
     for figure in (limits.EVENTS, limits.TOUCHES, int(limits.WINDOW_MS), int(limits.BOUNCE_MS),
                    limits.MONITOR_SECONDS):
         assert f"{figure:,}" in text, figure
+
+
+def test_the_documented_pipe_into_head_ends_at_once_with_status_141():
+    """docs/cli.md: `companion pads --json | head -1` prints the board's line and ends with
+    the status of a closed pipe, though no pad is pressed (the simulated pads never are)."""
+    import os
+    import sys
+
+    assert "`companion pads --json \\| head -1`" in (ROOT / "docs" / "cli.md").read_text()
+    script = (f"{sys.executable} -m companion pads --json --backend sim | head -1; "
+              "echo status ${PIPESTATUS[0]}")
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    board, status = done.stdout.splitlines()
+    assert board.startswith('{"board": "ok"') and status == "status 141"
+    assert "Traceback" not in done.stderr

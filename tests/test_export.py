@@ -10,13 +10,17 @@ from companion.cli import main
 from companion.db.lock import AppLock
 from companion.engine import RuleError
 from companion.errors import InputError
-from companion.records.exchange import CSV_COLUMNS, FORMAT, VERSION
+from companion.games import engine_for
+from companion.records.exchange import CSV_COLUMNS, CSV_VERSION, FORMAT, VERSION
 from companion.rapidcity.engine import round_template
 from companion.db.store import Store
 from tests.bountytown.test_engine import SETTINGS as BOUNTYTOWN
 from tests.bountytown.test_engine_properties import random_action as bountytown_action
 from tests.dbdamage import PLAYERS, add, sample_db, tamper
 from tests.spurs.helpers import ANN, BOB, CID
+
+#: the version of the score pad's rules a new game records
+NEWEST_SCOREPAD = max(engine_for("scorepad").rules_versions)
 
 SETTINGS = {
     "spurs": {"players": [ANN, BOB, CID], "bank_cash": 100},
@@ -144,7 +148,7 @@ def test_the_json_file_is_the_documented_layout(tmp_path, capsys):
         (5, "do", add("Ann", 1))]
     assert sessions[done]["result"] == {"scores": {"Ann": 0, "Bob": 4}, "winners": ["Bob"]}
     assert sessions[done]["finished"] and sessions[live]["finished"] is None and sessions[empty]["events"] == []
-    assert sessions[live]["game"] == "scorepad" and sessions[live]["settings"] == PLAYERS
+    assert sessions[live]["game"] == "scorepad" and sessions[live]["settings"] == {**PLAYERS, "rules": NEWEST_SCOREPAD}
     # Ann became a player after these games: she sat at them as a guest, and still did
     assert sessions[live]["seats"] == [{"seat": 0, "name": "Ann", "player": None},
                                        {"seat": 1, "name": "Bob", "player": None}]
@@ -157,11 +161,12 @@ def test_csv_is_one_table_with_a_record_column(tmp_path, capsys):
     assert cli("--db", db, "export", "--format", "csv") == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == ",".join(CSV_COLUMNS)
-    assert lines[1].startswith(f"export,,{VERSION},,,") and FORMAT in lines[1]
+    assert lines[1].startswith(f"export,,{CSV_VERSION},,,") and FORMAT in lines[1]
     records = [line.split(",")[0] for line in lines[1:]]
     seats = ["seat", "seat"]  # Ann and Bob, guests: the name column (their player's) is empty
     assert records == ["export", "session", *seats, *["event"] * 5, "session", *seats, "event", "event", "session",
-                       *seats]
+                       *seats, "end"]
+    assert lines[-1] == 'end,,,,,,,,,,"{""player"": 0, ""session"": 3, ""seat"": 6, ""event"": 7}",'
     assert lines[3] == f"seat,{live},0,,,,,,,,,"
     assert lines[7].startswith(f"event,{live},3,,undo,")
 
@@ -191,8 +196,10 @@ def test_importing_twice_adds_nothing_and_a_changed_log_is_refused(tmp_path, cap
     doc["sessions"][0]["events"].pop()
     export.write_text(json.dumps(doc))
     before = db.read_bytes()
-    assert cli("--db", db, "import", export) == 2
-    assert "with a different log" in one_line_error(capsys)
+    assert cli("--db", db, "import", export) == 1
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "with a different log" in captured.err
+    assert "2 already there" in captured.out and "1 refused" in captured.out
     assert db.read_bytes() == before
 
 
@@ -202,6 +209,15 @@ def _doc(tmp_path):
     export = tmp_path / "source.json"
     assert main(["--db", str(db), "export", "-o", str(export)]) == 0
     return json.loads(export.read_text())
+
+
+def damaged_export(tmp_path, damage):
+    """An export of three games, changed by ``damage``."""
+    doc = _doc(tmp_path)
+    damage(doc)
+    export = tmp_path / "damaged.json"
+    export.write_text(json.dumps(doc))
+    return export
 
 
 def _newer(doc):
@@ -268,14 +284,43 @@ def _one_player_twice(doc):
 
 @pytest.mark.parametrize("damage, says", [
     (_seat_of_nobody, "seat 1's player 'Zed' is not one of the players"), (_seats_short, "not a list of its 2 seats"),
-    (_one_player_twice, "name one player twice"), (_newer, "newer companion"), (_foreign, "not a companion export"), (_gap, "event 2 is missing"),
-    (_refused_action, "does not replay"), (_undo_with_action, "carries an action"), (_unknown_game, "poker"),
-    (_bad_time, "not a date"), (_bad_player, "not a player's name")])
-def test_a_damaged_foreign_or_newer_export_is_refused_and_changes_nothing(tmp_path, capsys, damage, says):
-    doc = _doc(tmp_path)
-    damage(doc)
-    export = tmp_path / "damaged.json"
-    export.write_text(json.dumps(doc))
+    (_one_player_twice, "name one player twice"), (_gap, "event 2 is missing"), (_refused_action, "does not replay"),
+    (_undo_with_action, "carries an action"), (_unknown_game, "poker"), (_bad_time, "not a date")])
+def test_a_refused_game_is_named_and_every_other_game_is_imported(tmp_path, capsys, damage, says):
+    export = damaged_export(tmp_path, damage)
+    db = tmp_path / "companion.db"
+    capsys.readouterr()
+    assert cli("--db", db, "import", export) == 1
+    captured = capsys.readouterr()
+    [line] = captured.err.splitlines()
+    assert line.startswith("companion: refused: session ") and says in line and "Traceback" not in line
+    assert "imported 2 sessions" in captured.out and "1 refused" in captured.out
+    with Store(db) as store:
+        assert len(store.sessions()) == 2
+
+
+def test_a_refused_player_is_named_and_the_games_come_all_the_same(tmp_path, capsys):
+    export = damaged_export(tmp_path, _bad_player)
+    capsys.readouterr()
+    assert cli("--db", tmp_path / "companion.db", "import", export) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith("companion: refused: player 1 in the file: names are at most 24 characters")
+    assert "imported 3 sessions" in captured.out
+
+
+def _no_sessions(doc):
+    del doc["sessions"]
+
+
+def _players_not_a_list(doc):
+    doc["players"] = {"name": "Ann"}
+
+
+@pytest.mark.parametrize("damage, says", [(_newer, "newer companion"), (_foreign, "not a companion export"),
+                                          (_no_sessions, "'sessions' is empty (NULL), not a list"),
+                                          (_players_not_a_list, "'players' is {'name': 'Ann'}, not a list")])
+def test_a_foreign_or_newer_export_is_refused_whole_and_changes_nothing(tmp_path, capsys, damage, says):
+    export = damaged_export(tmp_path, damage)
     db = tmp_path / "companion.db"
     with Store(db) as store:
         store.new_session("scorepad", PLAYERS).do(add("Bob", 1))
@@ -288,8 +333,11 @@ def test_a_damaged_foreign_or_newer_export_is_refused_and_changes_nothing(tmp_pa
 
 @pytest.mark.parametrize("content, says", [
     (b"", "not a companion export"), (b'{"format": "old-west-companion-export", "version": 1, "sess',
-                                      "not valid JSON"),
-    (b"\xff\xfe\x00garbage", "not UTF-8"), (b"[" * 100000 + b"]" * 100000, "not a companion export"),
+                                      "it is cut short"),
+    (b"\xff\xfe\x00garbage", "not a companion export"), (b"[" * 100000 + b"]" * 100000, "not a companion export"),
+    (b'{"format": "old-west-companion-export", "version": 1, "players": [' + b"[" * 100000,
+     "nested too deeply"),
+    (b'{"format": "old-west-companion-export", "version": 1, "players": [], "sessions": [\xff]}', "not UTF-8"),
     (b"hello,world\n1,2\n", "not a companion export"),
     (b"record,session,seq,game,event,time,name,colour,finished,settings,result,action\nbogus,,,,,,,,,,,\n",
      "a row of kind 'bogus'")])

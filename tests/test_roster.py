@@ -34,10 +34,16 @@ def test_settings_that_are_not_what_the_companion_writes_have_no_seats(kind, set
     assert seat_names(kind, settings) == []
 
 
-def test_names_link_as_the_players_table_compares_them():
-    players = {name_key("Ann Lee"): 1, name_key("Émile"): 2}
-    assert link(["ann  lee", "éMILE", "ÉMILE", "Zed"], players) == [
-        Seat(0, "ann  lee", 1), Seat(1, "éMILE", None), Seat(2, "ÉMILE", 2), Seat(3, "Zed", None)]
+def test_names_link_whatever_their_case_unicode_form_or_invisible_characters():
+    players = {name_key("Ann Lee"): 1, name_key("Émile"): 2, name_key("José"): 3}
+    assert link(["ann  lee", "éMILE", "Jose\u0301", "Zed", "\u0410nn Lee"], players) == [
+        Seat(0, "ann  lee", 1), Seat(1, "éMILE", 2), Seat(2, "Jose\u0301", 3), Seat(3, "Zed", None),
+        Seat(4, "\u0410nn Lee", None)]  # a Cyrillic А: another name, however alike it looks
+    assert link(["A\u200dnn\u00a0Lee"], players) == [Seat(0, "A\u200dnn\u00a0Lee", 1)]
+
+
+def test_a_seat_of_only_invisible_characters_is_no_seat():
+    assert seat_names("scorepad", {"players": ["Ann", "\u200b\u202e"]}) == []
 
 
 def test_a_player_sits_once_so_a_second_name_of_theirs_is_a_guest():

@@ -16,7 +16,9 @@ from companion.db import statecodec
 from companion.db import timeline
 from companion.db.check import database_checks
 from companion.scorepad.engine import ENGINE
-from companion.db.store import SCHEMA_VERSION, Store
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import Store
+from tests.oldgames import SCHEMA_1
 
 PLAYERS = {"players": ["Ann", "Bob"]}
 
@@ -163,7 +165,7 @@ def test_a_snapshot_that_cannot_be_proved_current_is_not_used(db, damage):
 
 
 def test_a_state_that_cannot_be_encoded_only_costs_a_longer_replay(db):
-    with patch.object(statecodec, "encode", side_effect=statecodec.CodecError("no")), Store(db) as store:
+    with patch.object(statecodec.Codec, "encode", side_effect=statecodec.CodecError("no")), Store(db) as store:
         game = store.new_session("scorepad", PLAYERS)
         play(game, 150)
         assert store._db.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
@@ -171,23 +173,11 @@ def test_a_state_that_cannot_be_encoded_only_costs_a_longer_replay(db):
         assert store.open_session(game.id).state.scores == (sum(range(1, 151, 2)), sum(range(2, 151, 2)))
 
 
-V1_SCHEMA = """
-CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, colour TEXT NOT NULL,
-                      created TEXT NOT NULL);
-CREATE TABLE sessions (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, settings TEXT NOT NULL, started TEXT NOT NULL,
-                       finished TEXT, result TEXT);
-CREATE TABLE events (session_id INTEGER NOT NULL REFERENCES sessions(id), seq INTEGER NOT NULL,
-                     kind TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')), action TEXT, at TEXT NOT NULL,
-                     PRIMARY KEY (session_id, seq)) WITHOUT ROWID;
-CREATE TABLE prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-PRAGMA application_id=1331118897;
-PRAGMA user_version=1;
-"""
 
 
 def test_a_version_1_database_gains_snapshots_and_keeps_its_games(db):
     raw = sqlite3.connect(db)
-    raw.executescript(V1_SCHEMA)
+    raw.executescript(SCHEMA_1)
     with raw:
         raw.execute("INSERT INTO sessions VALUES (1, 'scorepad', '{\"players\":[\"Ann\",\"Bob\"]}', '2026-01-01T10:00:00.000+00:00', NULL, NULL)")
         raw.executemany("INSERT INTO events VALUES (1, ?, ?, ?, '2026-01-01T10:00:00.000+00:00')",

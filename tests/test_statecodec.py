@@ -12,7 +12,7 @@ from companion.engine import RuleError
 from companion.rapidcity.engine import ENGINE as RAPIDCITY
 from companion.scorepad.engine import ENGINE as SCOREPAD
 from companion.spurs.engine import ENGINE as SPURS
-from companion.db.statecodec import CodecError, dumps, loads
+from companion.db.statecodec import MAX_DEPTH, CodecError, codec
 from tests.spurs.test_properties import actions as spurs_actions
 from tests.spurs.helpers import new_game as new_spurs_game
 
@@ -27,6 +27,13 @@ BOUNTYTOWN_SETUP = {
 }
 
 
+SPURS_CODEC = codec("spurs")
+
+
+def round_trip(kind, state):
+    return codec(kind).loads(codec(kind).dumps(state))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(spurs_actions, max_size=30))
 def test_spurs_states_survive_the_round_trip(actions):
@@ -36,20 +43,22 @@ def test_spurs_states_survive_the_round_trip(actions):
             state = SPURS.apply(state, action)
         except RuleError:
             continue
-        assert loads(dumps(state)) == state
+        assert round_trip("spurs", state) == state
 
 
 def test_other_games_states_survive_the_round_trip():
     rapid = RAPIDCITY.initial_state({"players": ["red", "blue", "green"], "seed": 7, "names": {"red": "Fred"}})
-    states = [SCOREPAD.initial_state({"players": ["Ann", "Bob"]}), BOUNTYTOWN.initial_state(BOUNTYTOWN_SETUP), rapid]
-    for state in states:
-        again = loads(dumps(state))
+    states = {"scorepad": SCOREPAD.initial_state({"players": ["Ann", "Bob"]}),
+              "bountytown": BOUNTYTOWN.initial_state(BOUNTYTOWN_SETUP), "rapidcity": rapid}
+    for kind, state in states.items():
+        again = round_trip(kind, state)
         assert again == state and type(again) is type(state)
 
 
 def test_containers_keep_their_types():
     value = ((1, 2), [3, (4,)], {"a": [1]}, {1: "x", (2, 3): None}, frozenset({"b", "a"}), {5}, 1.5, True, None)
-    again = loads(dumps(value))
+    pad = codec("scorepad")
+    again = pad.decode(json.loads(json.dumps(pad.encode(value))))
     assert again == value
     assert [type(v) for v in again] == [type(v) for v in value]
 
@@ -59,34 +68,89 @@ class Stranger:  # defined in tests, not in the companion package
     x: int
 
 
-def test_only_companion_dataclasses_are_written_or_read():
-    with pytest.raises(CodecError, match="not a companion state class"):
-        dumps(Stranger(1))
-    with pytest.raises(CodecError, match="not a companion state class"):
-        loads(json.dumps({"c": "os:system", "v": {}}))
-    with pytest.raises(CodecError, match="not a dataclass"):
-        loads(json.dumps({"c": "companion.db.store:Store", "v": {}}))
+def test_only_the_games_own_state_classes_are_written_or_read():
+    with pytest.raises(CodecError, match="not a state class of this game"):
+        SPURS_CODEC.dumps(Stranger(1))
+    with pytest.raises(CodecError, match="not a state class of this game"):
+        codec("scorepad").dumps(new_spurs_game())  # another game's state
+    for name in ("os:system", "companion.db.store:Store", "companion.__main__:main", "companion.rapidcity.model:Tile",
+                 "tests.test_statecodec:Stranger", 7, None):
+        with pytest.raises(CodecError, match="not a state class of this game"):
+            SPURS_CODEC.loads(json.dumps({"c": name, "v": {}}))
     with pytest.raises(CodecError, match="cannot encode"):
-        dumps(object())
+        SPURS_CODEC.dumps(object())
+
+
+def test_a_class_name_in_a_snapshot_never_imports_anything(monkeypatch):
+    """The issue: a forged snapshot named companion.__main__, and decoding it ran the app."""
+    import importlib
+    import sys
+
+    def refuse(name, *args, **kwargs):
+        raise AssertionError(f"the decoder imported {name}")
+
+    monkeypatch.setattr(importlib, "import_module", refuse)
+    monkeypatch.delitem(sys.modules, "companion.__main__", raising=False)
+    for name in ("companion.__main__:main", "companion.cli:main", "companion.spurs.odds:Nowhere"):
+        with pytest.raises(CodecError):
+            SPURS_CODEC.loads(json.dumps({"c": name, "v": {}}))
+    assert "companion.__main__" not in sys.modules
+
+
+def test_every_game_s_table_is_worked_out_from_its_engine_alone():
+    assert "companion.spurs.state:SpursState" in SPURS_CODEC.classes
+    assert "companion.rapidcity.engine:PlayedCard" in codec("rapidcity").classes
+    assert not any(name.startswith("companion.spurs") for name in codec("bountytown").classes)
 
 
 def test_stored_fields_must_be_exactly_the_class_fields():
-    text = dumps(SCOREPAD.initial_state({"players": ["Ann"]}))
-    data = json.loads(text)
+    pad = codec("scorepad")
+    data = json.loads(pad.dumps(SCOREPAD.initial_state({"players": ["Ann"]})))
     data["v"]["extra"] = 1
     with pytest.raises(CodecError, match="has fields"):
-        loads(json.dumps(data))
+        pad.loads(json.dumps(data))
     del data["v"]["extra"], data["v"]["scores"]
     with pytest.raises(CodecError, match="has fields"):
-        loads(json.dumps(data))
+        pad.loads(json.dumps(data))
 
 
-@pytest.mark.parametrize("text", ["", "{", '{"x": 1}', '{"l": 3}', '{"c": 1, "v": {}}', '{"d": [[1]]}', "[{}]"])
+@pytest.mark.parametrize("text", ["", "{", '{"x": 1}', '{"l": 3}', '{"c": 1, "v": {}}', '{"d": [[1]]}', "[{}]",
+                                  '{"f": [{"l": [1]}]}', '{"d": [[{"m": {}}, 2]]}', "[" * 100_000 + "]" * 100_000,
+                                  '{"l": ' * (MAX_DEPTH + 1) + "[]" + "}" * (MAX_DEPTH + 1),
+                                  "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)])
 def test_text_that_is_not_a_state_is_refused(text):
     with pytest.raises(CodecError):
-        loads(text)
+        SPURS_CODEC.loads(text)
+
+
+@pytest.mark.parametrize("value", [b"\x7b\x7d", 42, None, bytearray(b"[]")])
+def test_a_value_that_is_not_text_is_refused(value):
+    """A flipped bit can turn a snapshot's TEXT into a BLOB."""
+    with pytest.raises(CodecError, match="is text, not"):
+        SPURS_CODEC.loads(value)
 
 
 def test_nan_is_refused_because_it_never_equals_itself():
     with pytest.raises(CodecError):
-        dumps(float("nan"))
+        SPURS_CODEC.dumps(float("nan"))
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda v: v.update(players=5), "players holds a int"),
+    (lambda v: v.update(players=["Ann", 3]), "players holds a tuple"),
+    (lambda v: v.update(scores=[True, 0]), "scores holds a tuple"),
+    (lambda v: v.update(finished=1), "finished holds a int"),
+])
+def test_a_field_of_the_wrong_type_is_refused(change, says):
+    """A forged snapshot with a right digest may hold anything: a state is read back only
+    with the types its class declares, so no engine ever meets a state it could not make."""
+    pad = codec("scorepad")
+    data = json.loads(pad.dumps(SCOREPAD.initial_state({"players": ["Ann", "Bob"]})))
+    change(data["v"])
+    with pytest.raises(CodecError, match=says):
+        pad.loads(json.dumps(data))
+
+
+def test_only_the_game_s_state_itself_is_a_snapshot():
+    with pytest.raises(CodecError, match="holds a frozenset, not a ScoreState"):
+        codec("scorepad").loads('{"f": [[1]]}')

@@ -174,3 +174,14 @@ def test_a_score_pad_counts_plays_wins_and_scores():
     stats = aggregate([(1, summarise("scorepad", {"players": ["Ann", "Bob"]}, actions))])
     assert (stats.of("scorepad", "Bob").wins, stats.of("scorepad", "Ann").average_score) == (1, 5.0)
     assert stats.of("scorepad").plays == 2 and stats.games == {"scorepad": 1}
+
+
+def test_a_duel_s_draws_count_in_each_duellist_s_luck():
+    """R-S8: each duellist's bag draw is a shooting draw like any other, so it counts in the
+    luck index of whoever drew it (Ann 1 hit with her rifle, Bob 2 with his revolver)."""
+    settings = {"players": [games.ANN, games.BOB], "target_fame": 5}
+    duel = {"type": "duel", "opponent": "Bob", "winner": "Ann", "weapons": {"Ann": "rifle", "Bob": "revolver"},
+            "draw": "physical", "drawn": {"Ann": {"brown": 1, "black": 2}, "Bob": {"grey": 2, "black": 1}}}
+    seats = {s["name"]: s["luck"] for s in summarise("spurs", settings, [duel])["seats"]}
+    assert (seats["Ann"]["draws"], seats["Ann"]["hits"], seats["Ann"]["expected"]) == (1, 1, 1.5)
+    assert (seats["Bob"]["draws"], seats["Bob"]["hits"], seats["Bob"]["expected"]) == (1, 2, 1.5)

@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from companion.engine import RuleError
 from companion.errors import InputError
-from companion.db.store import SCHEMA_VERSION, Store, StoreError, default_db_path
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import Store, StoreError, default_db_path
 
 PLAYERS = {"players": ["Ann", "Bob"]}
 
@@ -201,3 +202,24 @@ def test_a_database_path_that_cannot_be_opened_says_so(tmp_path):
     folder.mkdir()  # a directory where the file should be
     with pytest.raises(StoreError, match=r"cannot open the database .*a-folder\.db"):
         Store(folder)
+
+
+def test_what_the_log_cannot_hold_is_refused_and_nothing_is_written(tmp_path):
+    """NaN never equals itself (no replay could check it, an export would drop the game) and a
+    lone surrogate cannot be stored as UTF-8: both are refused before anything is written."""
+    db = tmp_path / "c.db"
+    with Store(db) as store:
+        game = store.new_session("scorepad", {"players": ["Ann", "Bob"]})
+        game.do({"type": "add", "player": "Ann", "points": 2})
+        before = (game.seq, game.state)
+        for action in ({"type": "add", "player": "Ann", "points": float("nan")},
+                       {"type": "add", "player": "Ann", "points": 1, "note": float("inf")},
+                       {"type": "add", "player": "Ann\udc80", "points": 1}):
+            with pytest.raises(RuleError):
+                game.do(action)
+            assert (game.seq, game.state) == before
+        with pytest.raises(RuleError, match="broken character"):
+            store.new_session("scorepad", {"players": ["Ann", "B\ud800b"]})
+        assert [s.id for s in store.sessions()] == [game.id]
+    with Store(db) as store:
+        assert store.open_session(game.id).seq == before[0]

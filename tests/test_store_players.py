@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.engine import RuleError
 from companion.errors import InputError
 from companion.db.roster import Seat, seat_names
-from companion.db.store import SCHEMA_VERSION, Store, StoreError
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import Store, StoreError
 from tests.test_export import SETTINGS
 
 STARTED = "2026-01-01T10:00:00.000+00:00"
@@ -37,7 +38,7 @@ def test_a_version_2_database_gains_seats_linked_by_name(db):
     version_2(db, [("scorepad", '{"players":["Ann","Zed"]}'), ("rapidcity", rapid),
                    ("spurs", '{"players":[{"name":"Cid"},{"name":"ANN"}]}')])
     with Store(db) as store:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         ann, bob = (store.player_named(n).id for n in ("Ann", "Bob"))
         assert store.seats() == {
             1: [Seat(0, "Ann", ann), Seat(1, "Zed", None)],
@@ -104,6 +105,43 @@ def test_a_refused_game_leaves_no_seats(db):
         assert store.seats() == {} and store.sessions() == []
 
 
+@pytest.mark.parametrize("first, second", [
+    ("José", "Jose\u0301"), ("José", "JOSÉ"), ("Ann", "A\u200dnn"), ("Ann", "\u202eAnn"), ("Ann", "Ann\x07"),
+    ("Ann Lee", "Ann\u00a0 Lee")])
+def test_one_name_in_other_bytes_is_the_same_player(db, first, second):
+    with Store(db) as store:
+        ann = store.add_player(first, "red")
+        with pytest.raises(InputError, match="already a player called"):
+            store.add_player(second, "blue")
+        game = store.new_session("scorepad", {"players": [second, "Bob"]})
+        assert store.seats([game.id])[game.id][0] == Seat(0, ann.name, ann.id)
+        assert [p.name for p in store.players()] == [first]
+
+
+@pytest.mark.parametrize("given, kept", [("A\ud800nn", "Ann"), ("\x1b[31mRed", "[31mRed"), ("Jose\u0301", "José"),
+                                         ("  Ann\u200b  Lee ", "Ann Lee")])
+def test_a_name_is_kept_without_what_nobody_can_see(db, given, kept):
+    with Store(db) as store:
+        player = store.add_player(given, "red")
+        assert player.name == kept and [p.name for p in store.players()] == [kept]
+        assert store.update_player(player.id, name=given).name == kept  # its own name, as typed again
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\u200b\u200d", "\ud800", "\x1b\x07"])
+def test_a_name_of_nothing_visible_is_refused(db, name):
+    with Store(db) as store:
+        with pytest.raises(InputError, match="a player needs a name"):
+            store.add_player(name, "red")
+        assert store.players() == []
+
+
+def test_a_look_alike_is_another_player(db):
+    with Store(db) as store:
+        store.add_player("Ann", "red")
+        store.add_player("\u0410nn", "blue")  # the screen warns first (tests/ui/test_players.py)
+        assert len(store.players()) == 2
+
+
 def test_a_renamed_player_keeps_their_games_under_the_new_name(db):
     with Store(db) as store:
         anna = store.add_player("Anna", "red")
@@ -151,7 +189,8 @@ def test_a_merge_that_cannot_be_saved_changes_nothing(db):
         assert store.seats()[game][0].player_id == anna.id and len(store.players()) == 2
 
 
-NAMES = ["Ann", "ann", "Bob", "Cid", "Dee", "Zed"]  # "Ann" and "ann": one player, two names
+#: "Ann", "ann" and "A\u200dnn": one player, three spellings; "José" too; a Cyrillic "Аnn" is another
+NAMES = ["Ann", "ann", "A\u200dnn", "\u0410nn", "Bob", "José", "JOSE\u0301", "Zed"]
 STEPS = st.one_of(
     st.tuples(st.just("add"), st.sampled_from(NAMES)),
     st.tuples(st.just("game"), st.lists(st.sampled_from(NAMES), min_size=1, max_size=4)),

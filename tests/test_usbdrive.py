@@ -6,7 +6,10 @@ import errno
 from datetime import datetime
 from pathlib import Path
 
+from hypothesis import given, strategies as st
+
 from companion import usbdrive
+from companion.db.place import sizes_in_words
 from companion.errors import StoreError
 from companion.db.store import Store
 
@@ -63,14 +66,20 @@ def test_a_backup_lands_on_the_stick_with_the_date_in_its_name(tmp_path):
         assert len(store.sessions()) == 1
 
 
-def test_what_a_stick_can_do_is_said_in_words_and_never_raised(tmp_path, monkeypatch):
+def plugged(tmp_path):
+    """A database, and a stick KINGSTON listed in a mounts file of the test's: (db, stick,
+    its drive, the mounts file)."""
     db = tmp_path / "companion.db"
     Store(db).close()
     stick = tmp_path / "KINGSTON"
     stick.mkdir()
     listed = tmp_path / "mounts"
     listed.write_text(mounts(f"/dev/sda1 {stick} vfat rw 0 0"))
-    drive = usbdrive.mounted(listed)[0]
+    return db, stick, usbdrive.mounted(listed)[0], listed
+
+
+def test_what_a_stick_can_do_is_said_in_words_and_never_raised(tmp_path, monkeypatch):
+    db, stick, drive, listed = plugged(tmp_path)
     assert usbdrive.back_up(db, usbdrive.Drive("RO", stick, "/dev/sda1", True))[1].startswith("RO is read-only")
 
     def full(_db, _dest):
@@ -90,3 +99,43 @@ def test_what_a_stick_can_do_is_said_in_words_and_never_raised(tmp_path, monkeyp
     monkeypatch.setattr(usbdrive, "backup", pulled)
     assert usbdrive.back_up(db, drive, mounts_file=listed) == \
         (None, "KINGSTON was removed before the backup was finished: plug it in again and retry.")
+
+
+def test_a_mount_point_that_leads_elsewhere_is_no_stick(tmp_path, monkeypatch):
+    media = tmp_path / "media" / "pi"
+    (media / "KINGSTON").mkdir(parents=True)
+    (tmp_path / "home").mkdir()
+    (media / "LINK").symlink_to(tmp_path / "home")
+    monkeypatch.setattr(usbdrive, "AUTOMOUNT_ROOTS", (f"{tmp_path}/media/",))
+    found = usbdrive.drives(mounts(
+        f"/dev/sda1 {media}/\\056\\056/\\056\\056/\\056\\056/home vfat rw 0 0",  # "..", were it unescaped
+        f"/dev/sda2 {media}/KINGSTON/../../../home vfat rw 0 0",
+        f"/dev/sda3 {media}/LINK vfat rw 0 0",
+        f"/dev/sda4 {media}/./KINGSTON vfat rw 0 0",
+        f"/dev/sda5 {media}/KINGSTON vfat rw 0 0",
+    ))
+    assert [(d.label, d.device) for d in found] == [("KINGSTON", "/dev/sda5")]
+
+
+def test_a_full_stick_is_told_with_figures_that_differ(tmp_path, monkeypatch):
+    db, _stick, drive, listed = plugged(tmp_path)
+    monkeypatch.setattr(usbdrive, "free_bytes", lambda _path: 104_857)
+    monkeypatch.setattr(usbdrive, "backup_size", lambda _db: 106_496)
+
+    def full(_db, _dest):
+        raise StoreError("could not write the backup (No space left on device)")
+
+    monkeypatch.setattr(usbdrive, "backup", full)
+    _copy, words = usbdrive.back_up(db, drive, mounts_file=listed)
+    assert words.startswith("KINGSTON is full (105 kB free, the backup needs 106 kB)")
+    monkeypatch.setattr(usbdrive, "free_bytes", lambda _path: 812)
+    _copy, words = usbdrive.back_up(db, drive, mounts_file=listed)
+    assert words.startswith("KINGSTON is full (812 bytes free, the backup needs 106 kB)")
+
+
+@given(st.integers(0, 10**13), st.integers(0, 10**13))
+def test_two_sizes_that_differ_never_read_the_same(a, b):
+    said = sizes_in_words(a, b)
+    assert (said[0] == said[1]) == (a == b)
+    for size, words in zip((a, b), said):
+        assert words.endswith("bytes" if size < 10_000 and size != 1 else "byte" if size == 1 else "B")

@@ -1,9 +1,14 @@
-"""wiring/install.sh in CI: a dry run into a scratch root writes the unit, the udev rule
-and the Kivy config it would install, and says the groups and user it would make."""
+"""wiring/install.sh in CI: a dry run into a scratch root writes the unit, the udev rules,
+the Kivy config and the guide it would install, names every apt package the app needs on a
+bare Raspberry Pi OS Lite image, and says the groups and user it would make; a second run
+changes nothing. wiring/check-start.sh starts what a unit names as the unit would."""
 
 from __future__ import annotations
 
 import configparser
+import grp
+import os
+import pwd
 import re
 import shutil
 import subprocess
@@ -15,8 +20,24 @@ from companion.kioskinput import KIOSK_PROVIDERS, kiosk_input
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "wiring" / "install.sh"
+CHECK_START = ROOT / "wiring" / "check-start.sh"
 GROUPS = {"gpio", "input", "render", "video", "audio", "dialout"}
 UNIT = "etc/systemd/system/companion.service"
+#: what the app loads at start that a bare Raspberry Pi OS Lite (or Debian) image lacks: the
+#: venv; Kivy's libGL and Mesa's drivers; EGL, GLES, GBM and DRM for SDL on the console;
+#: mtdev for the touchscreen (the issue: the app died on libGL.so.1 after an install that
+#: installed none of them)
+PACKAGES = {"python3-venv", "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libegl-mesa0",
+            "libmtdev1"}
+STICKS = "/media/companion"
+
+
+def _has_nobody() -> bool:
+    try:
+        pwd.getpwnam("nobody"), grp.getgrnam("nogroup")
+    except KeyError:
+        return False
+    return True
 
 
 def install(*args: str) -> subprocess.CompletedProcess:
@@ -64,6 +85,39 @@ def test_the_unit_is_sandboxed_restarts_and_waits_for_its_devices(dry_run):
     assert "dev-gpiochip0.device" in waits and "dev-dri-card0.device" in waits
     rule = (root / "etc/udev/rules.d/60-companion.rules").read_text()
     assert 'KERNEL=="gpiochip*", GROUP="gpio"' in rule and rule.count('TAG+="systemd"') == 2
+    [documentation] = keys["Documentation"]  # an installed file: the maker's guide
+    assert documentation.startswith("file://") and (root / documentation.removeprefix("file:///")).is_file()
+
+
+def test_the_dry_run_names_every_package_the_app_loads(dry_run):
+    _, said = dry_run
+    [line] = [line for line in said.splitlines() if line.startswith("apt packages: ")]
+    named = set(line.removeprefix("apt packages: ").split())
+    assert PACKAGES <= named, PACKAGES - named
+    assert named & {"libasound2", "libasound2t64"}  # ALSA, for the sounds: Trixie renamed it
+
+
+def test_a_usb_stick_is_mounted_where_the_sandboxed_app_may_write_and_offered_there(dry_run, monkeypatch):
+    """ProtectSystem=strict makes every file system read-only to the app but those named in
+    ReadWritePaths=: the stick's mount point lies under it, owned by the app's user."""
+    root, _ = dry_run
+    keys = unit_lines(root / UNIT)
+    assert [path.lstrip("-") for path in keys["ReadWritePaths"]] == [STICKS]
+    assert keys["ProtectSystem"] == ["strict"]
+    rules = (root / "etc/udev/rules.d/61-companion-stick.rules").read_text()
+    mounts = re.findall(r'ENV\{ID_FS_TYPE\}=="(\w+)".*systemd-mount --no-block --automount=no --collect '
+                        r'--options=(\S+) \$devnode (\S+)"', rules)
+    assert {fstype for fstype, _, _ in mounts} == {"vfat", "exfat"}
+    for fstype, options, point in mounts:
+        assert point == f"{STICKS}/USB-stick" and {"uid=companion", "gid=companion", "umask=0077"} <= set(
+            options.split(","))
+    from companion import usbdrive  # the app offers a backup there, writable
+
+    is_dir = Path.is_dir
+    monkeypatch.setattr(Path, "is_dir", lambda path: str(path) == f"{STICKS}/USB-stick" or is_dir(path))
+    [drive] = usbdrive.drives(f"/dev/sda1 {STICKS}/USB-stick vfat rw,nosuid,nodev,noexec,uid=997,gid=996 0 0\n",
+                              writable=lambda _path: True)
+    assert drive.label == "USB-stick" and not drive.read_only
 
 
 def test_the_bytecode_the_unit_runs_is_compiled_at_install(dry_run):
@@ -118,11 +172,85 @@ def test_a_second_run_changes_no_file(dry_run):
     again = install("--dry-run", "--root", str(root))
     assert again.returncode == 0
     assert [line for line in again.stdout.splitlines() if line.startswith(">")] == []
-    assert sum(line.endswith("unchanged") for line in again.stdout.splitlines()) == 3
+    assert sum(line.endswith("unchanged") for line in again.stdout.splitlines()) == 4
+    assert f"= /var/lib/companion/kivy/config.ini kept" in again.stdout  # Kivy and the maker edit it
+
+
+def test_the_app_is_not_installed_again_from_the_same_sources(tmp_path):
+    """The installer records the fingerprint of the sources it installed the app from: a
+    rerun with the same sources reinstalls nothing (pip rewrote ~500 files every time)."""
+    root = tmp_path / "root"
+    first = install("--dry-run", "--root", str(root)).stdout
+    [fingerprint] = re.findall(r"^app sources: ([0-9a-f]{16})$", first, re.M)
+    assert re.search(r"^\+ /opt/companion/venv/bin/pip install --quiet --upgrade .*\[pi\]$", first, re.M)
+    (root / "opt/companion/venv/bin").mkdir(parents=True)
+    (root / "opt/companion/venv/bin/companion").touch(mode=0o755)
+    (root / "opt/companion/installed-source").write_text(fingerprint + "\n")  # as a real run leaves it
+    again = install("--dry-run", "--root", str(root)).stdout
+    assert f"= the app unchanged (source {fingerprint}): not reinstalled" in again
+    assert "pip install" not in again and "compileall" not in again
 
 
 @pytest.mark.parametrize("args, said", [(["--root", "/tmp/x"], "--root is for --dry-run"),
                                         (["--frobnicate"], "unknown argument")])
 def test_bad_arguments_are_refused(args, said):
     result = install(*args)
+    assert result.returncode == 2 and said in result.stderr
+
+
+def fake_unit(folder: Path, app_body: str) -> Path:
+    """A unit like companion.service whose ExecStart is a small script, run as nobody."""
+    folder.chmod(0o777)  # the unit's user writes what it saw here
+    app = folder / "app.sh"
+    app.write_text("#!/bin/sh\n" + app_body)
+    app.chmod(0o755)
+    unit = folder / "companion.service"
+    unit.write_text(f"[Service]\nUser=nobody\nGroup=nogroup\nExecStart={app} --fullscreen --backend auto\n"
+                    f"WorkingDirectory={folder}\nEnvironment=XDG_DATA_HOME={folder}\n"
+                    "Environment=SDL_VIDEODRIVER=kmsdrm\n")
+    return unit
+
+
+@pytest.fixture
+def world_folder():
+    """A folder the unit's user (nobody) may enter: pytest's own are root's alone."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="check-start-"))
+    yield folder
+    shutil.rmtree(folder)
+
+
+AS_ROOT = pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None or not _has_nobody(),
+                             reason="check-start.sh starts the app as the unit's user: root, setpriv and nobody")
+
+
+@AS_ROOT
+def test_check_start_runs_the_units_command_as_its_user_with_its_environment_offscreen(world_folder):
+    unit = fake_unit(world_folder, 'id -un > seen; pwd >> seen; env >> seen\n'
+                                   'echo "[INFO   ] [Base        ] Start application main loop" >&2\n'
+                                   'echo $$ > pid; exec sleep 600\n')
+    result = subprocess.run(["bash", str(CHECK_START), "--unit", str(unit), "--seconds", "60"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"^main loop reached after \d+ s, RSS \d+ MB \(pid \d+, ", result.stdout, re.M)
+    seen = (world_folder / "seen").read_text().splitlines()
+    assert seen[:2] == ["nobody", str(world_folder)]
+    assert f"XDG_DATA_HOME={world_folder}" in seen and "SDL_VIDEODRIVER=offscreen" in seen  # the screen stood in for
+    assert not Path(f"/proc/{(world_folder / 'pid').read_text().strip()}").exists()  # stopped after
+
+
+@AS_ROOT
+def test_check_start_says_when_the_app_dies_before_its_main_loop(world_folder):
+    unit = fake_unit(world_folder, 'echo "ImportError: libGL.so.1: cannot open shared object file" >&2; exit 3\n')
+    result = subprocess.run(["bash", str(CHECK_START), "--unit", str(unit), "--seconds", "60"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert "the app ended with status 3 before its main loop" in result.stderr and "libGL.so.1" in result.stderr
+
+
+@pytest.mark.parametrize("args, said", [(["--seconds", "soon"], "--seconds needs a whole number"),
+                                        (["--frobnicate"], "unknown argument")])
+def test_check_start_refuses_bad_arguments(args, said):
+    result = subprocess.run(["bash", str(CHECK_START), *args], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and said in result.stderr

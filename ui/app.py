@@ -1,16 +1,18 @@
 """The companion app: one ScreenManager, screens created the first time they are needed.
 
-Only Home is built at start, so the first frame comes quickly. A game screen is hundreds of
-widgets from kv rules (a few hundred ms here, seconds on a Pi), so with ``preload`` (the
-real app) the screens of the games Home offers to resume are built one per frame while Home
-is shown (each filled in with the newest such game, so Resume finds its rows made and its
-text rendered and only changes what differs), and a game's screen is built while its setup
-screen is being filled in: its first open then only fills it in. Screens nobody is heading
-for are not built (together they would cost ~70 MB). Building or filling one never starts
-the pads behind Rapid City (the referee only reads their names); that waits until the
-referee is shown. Once the start-up ones are built, what lives as long as the app is frozen
-out of the garbage collector's sight (``gc.freeze``), so a full collection walks only what a
-game has made since.
+Only Home is built at start, so the first frame comes quickly. What the app builds ahead is
+bounded by memory (a Pi 3 or a Zero 2 W has 1 GB or 512 MB, shared with the GPU): a game
+screen is hundreds of widgets from kv rules, 10-45 MB each (bench/bench_memory.py), so with
+``preload`` (the real app) only History and Statistics, a few MB together, are built while
+Home is shown, whatever the history; a game's screen is built while its setup screen is
+being filled in (its first open then only fills it in), and Resume builds it at the tap.
+One game's screens are kept at a time: building another game's releases the last one's,
+whose memory the new one reuses, so playing every game in a session costs the biggest
+screen's memory, not the sum. Building or filling one never starts the pads behind Rapid
+City (the referee only reads their names); that waits until the referee is shown. Once the
+start-up screens are built, what lives as long as the app is frozen out of the garbage
+collector's sight (``gc.freeze``), so a full collection walks only what a game has made since
+(a game's screens are built later, so they can still be collected once released).
 
 A database the app cannot use (damaged, read-only, a folder in the way, another app
 running on it) never stops the app: a kiosk has no terminal, so exiting would be a black
@@ -61,8 +63,11 @@ SCREENS: dict[str, str] = {
     "rapidcity": "ui.rapidcity.referee:RefereeScreen",
 }
 
-#: screens one tap from Home, built ahead while Home is idle (their widgets, not their data)
+#: screens one tap from Home, built ahead while Home is idle (their widgets, not their data):
+#: the ones cheap enough to keep for the app's life
 ONE_TAP = ("history", "stats")
+#: the games, each with a setup screen "<kind>_setup" and a game screen "<kind>"
+GAME_KINDS = tuple(name.removesuffix("_setup") for name in SCREENS if name.endswith("_setup"))
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
@@ -122,36 +127,17 @@ class CompanionApp(App):
             Clock.schedule_once(self._build_ahead, PRELOAD_AFTER_S)
 
     def _build_ahead(self, _dt: float = 0) -> None:
-        """Build the next screen of a game Home offers to resume, then History's and
-        Statistics'; then the next, a frame later."""
+        """Build History's and Statistics' screens, one a frame; then freeze what the app
+        keeps for its life out of the collector's sight."""
         if self.store is None:  # the database's problem is all there is to show
             return
-        try:
-            newest: dict[str, int] = {}
-            for info in self.store.sessions(unfinished=True, limit=8):
-                if not info.problem:
-                    newest.setdefault(info.kind, info.id)
-        except StoreError:
-            newest = {}
-        waiting = [kind for kind in SCREENS if kind in newest and not self.manager.has_screen(kind)]
-        if waiting:
-            self._fill_ahead(self.screen(waiting[0]), newest[waiting[0]])
+        todo = [name for name in ONE_TAP if not self.manager.has_screen(name)]
+        if todo:
+            self.screen(todo[0])
             Clock.schedule_once(self._build_ahead, 0)
-        elif any(not self.manager.has_screen(name) for name in ONE_TAP):
-            self.screen(next(name for name in ONE_TAP if not self.manager.has_screen(name)))
-            Clock.schedule_once(self._build_ahead, 0)
-        else:
+        elif not any(self.manager.has_screen(name) for kind in GAME_KINDS for name in (kind, f"{kind}_setup")):
+            gc.collect()  # garbage frozen now would never be freed, nor would a game's screens
             gc.freeze()
-
-    def _fill_ahead(self, screen: Any, session_id: int) -> None:
-        """Fill a screen built ahead with the newest game of its kind, as Resume would:
-        its rows, tiles and label textures are then made now, and the Resume tap's redraw
-        only changes what differs (nothing, for this game). A game that cannot be opened
-        is left for Resume to explain."""
-        try:
-            screen.session = self.store.open_session(session_id)
-        except StoreError:
-            return
 
     def open_database(self) -> bool:
         """Open and lock the database; on failure keep the reason in ``db_problem`` (and
@@ -166,11 +152,33 @@ class CompanionApp(App):
         return True
 
     def screen(self, name: str):
-        """The screen called ``name``, created on first use."""
+        """The screen called ``name``, created on first use; a game's releases the screens
+        of the other games first."""
         if not self.manager.has_screen(name):
+            kind = name.removesuffix("_setup")
+            if kind in GAME_KINDS:
+                self._release_games(but=kind)
             module, _, cls = SCREENS[name].partition(":")
             self.manager.add_widget(getattr(importlib.import_module(module), cls)(name=name))
         return self.manager.get_screen(name)
+
+    def _release_games(self, but: str) -> None:
+        """Let the screens of every game but ``but`` go (not one on show), so their memory is
+        reused by the one about to be built. Each stopped its pads and timers when it was
+        left; a game left there is reopened from the database, as after a restart. The
+        collection that frees them walks only what was made since start (``gc.freeze``)."""
+        if self._drop_games(but):
+            gc.collect()  # widgets hold cycles: freed now, their memory is there for the new screen
+
+    def _drop_games(self, but: str) -> int:
+        """Take the screens of every game but ``but`` out of the app; how many there were."""
+        names = [name for kind in GAME_KINDS if kind != but for name in (kind, f"{kind}_setup")
+                 if self.manager.has_screen(name) and self.manager.current != name]
+        for name in names:
+            screen = self.manager.get_screen(name)
+            self.manager.remove_widget(screen)
+            release(screen)
+        return len(names)
 
     def go(self, name: str):
         screen = self.screen(name)
@@ -204,8 +212,12 @@ class CompanionApp(App):
         return ""
 
     def resume(self, session_id: int) -> GameSession:
+        """Reopen a game on its screen, wherever it is resumed from; a game whose checkpoint
+        could not be used (replayed from its log instead) says so there."""
         session = self.store.open_session(session_id)
         self.show_session(session)
+        if session.notice:
+            self.screen(session.kind).news = session.notice
         return session
 
     def show_session(self, session: GameSession) -> None:

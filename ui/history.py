@@ -26,6 +26,7 @@ from kivy.uix.togglebutton import ToggleButton
 
 from companion.records import history
 from companion.records.gamelog import PAGE, GameLog, LogLine
+from companion.records.oldrules import as_sentence, rules_played
 from companion.games import TITLES
 from companion.db.store import StoreError
 from ui import theme
@@ -228,12 +229,14 @@ class HistoryLogScreen(Screen):
         try:
             self.log = GameLog(store, game_id)
             row = history.game(store, game_id)
+            # a game played under older rules: sound, with what today's would call otherwise
+            told = as_sentence(rules_played(store, store.sessions(ids=[game_id])[0]).words())
         except StoreError as exc:
             self.message = str(exc)
             return False
         self.game_id = game_id
         self.title = f"{row.game}, {row.date}"
-        self.about = f"{', '.join(row.players)}: {row.result}  ({row.duration})"
+        self.about = f"{', '.join(row.players)}: {row.result}  ({row.duration})" + (f"\n{told}" if told else "")
         if row.kind == "rapidcity":
             self.about += "\nTap a card to replay its call on the referee screen."
         self.can_resume = not row.finished

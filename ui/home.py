@@ -5,15 +5,18 @@ from __future__ import annotations
 from datetime import datetime
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.games import TITLES
 from companion.db.roster import seat_names
 from companion.db.store import SessionInfo, StoreError
+from companion.records.oldrules import as_sentence, rules_played
 from ui import theme
 from ui.app import SCREENS
 from ui.kvload import load_kv
+from ui.later import AfterFrame
 from ui.widgets import BigButton, Caption
 import ui.usb  # noqa: F401  (UsbOffer for the kv rule)
 
@@ -34,24 +37,65 @@ class HomeScreen(Screen):
 
     def on_kv_post(self, _base) -> None:
         app = App.get_running_app()
+        self._pending: int | None = None  # the game Resume was tapped for, opened after its frame
+        self._open_pending = AfterFrame(self._open)
         for kind, title in TITLES.items():
             if f"{kind}_setup" in SCREENS:
                 self.ids.new_games.add_widget(BigButton(text=title, on_release=lambda _b, k=kind: app.new_game(k)))
+        #: the games listed, and the rules words of those worked out since Home was entered
+        self._listed: list[SessionInfo] = []
+        self._rules: dict[int, str] = {}
+        self._shown: dict[int, str] = {}
+        self._tell_rules_soon = AfterFrame(self._tell_rules)
 
     def on_pre_enter(self, *_args) -> None:
         self.message = ""
+        self._rules.clear()  # a game played on since may read otherwise
         self.refresh()
         self.ids.usb.start()  # offers a backup while a USB stick is plugged in
 
     def on_leave(self, *_args) -> None:
         self.ids.usb.stop()
 
-    def resume(self, session_id: int) -> None:
-        """Reopen a game; a log that no longer replays is said here, not a crash."""
+    def resume(self, session_id: int, kind: str = "") -> None:
+        """Reopen a game; a log that no longer replays is said here, not a crash, and a game
+        whose checkpoint could not be used says so on its screen. The app builds no game's
+        screen ahead at Home (memory: ui/app.py), and building one takes a while (a second or
+        more on a Pi): then the tap is answered at once with a line that says so, and the game
+        opens once that frame is on screen."""
+        if kind and not App.get_running_app().manager.has_screen(kind):
+            self.message = f"Opening {TITLES.get(kind, kind)}..."
+            self._pending = session_id
+            self._open_pending()
+        else:
+            self._resume_now(session_id)
+
+    def _open(self, _dt: float) -> None:
+        session_id, self._pending = self._pending, None
+        if session_id is not None:
+            self._resume_now(session_id)
+
+    def _resume_now(self, session_id: int) -> None:
         try:
             App.get_running_app().resume(session_id)
         except StoreError as exc:
             self.message = str(exc)
+
+    def _tell_rules(self, _dt: float = 0) -> None:
+        """After the list's frame, one game at a time: whether a listed game was played under
+        older rules, and what today's would say (kept in the store, so mostly a lookup). Once
+        all are known, the list again with the words, if there are any new ones."""
+        store = App.get_running_app().store
+        waiting = [info for info in self._listed if info.id not in self._rules]
+        if waiting:
+            info = waiting[0]
+            try:
+                self._rules[info.id] = rules_played(store, info).words()
+            except StoreError:  # said when it is resumed
+                self._rules[info.id] = ""
+            Clock.schedule_once(self._tell_rules, 0)
+        elif any(self._rules.get(info.id, "") != self._shown.get(info.id, "") for info in self._listed):
+            self.refresh()
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -63,23 +107,32 @@ class HomeScreen(Screen):
         except StoreError as exc:
             self.message = str(exc)
             return
+        self._listed = [info for info in unfinished + finished if not info.problem]
+        self._shown = {info.id: self._rules.get(info.id, "") for info in self._listed}
         for info in unfinished:
             if info.problem:
                 box.add_widget(damaged(info))
                 continue
             text = f"Resume {TITLES.get(info.kind, info.kind)}: {', '.join(seat_names(info.kind, info.settings))}\nstarted {when(info.started)}"
             box.add_widget(BigButton(text=text, height=theme.TOUCH_TALL,
-                                     on_release=lambda _b, sid=info.id: self.resume(sid)))
+                                     on_release=lambda _b, sid=info.id, kind=info.kind: self.resume(sid, kind)))
+            if self._shown[info.id]:
+                box.add_widget(Caption(text=as_sentence(self._shown[info.id]), color=theme.PARCHMENT,
+                                       font_size=theme.TEXT_SMALL))
         if finished:
             box.add_widget(Caption(text="[b]Recent games[/b]", markup=True, color=(0.95, 0.89, 0.75, 1)))
         for info in finished:
-            box.add_widget(damaged(info) if info.problem else Caption(
-                text=f"{TITLES.get(info.kind, info.kind)}: won by {winners(info)} ({when(info.finished)})",
-                color=(0.95, 0.89, 0.75, 1)))
+            if info.problem:
+                box.add_widget(damaged(info))
+                continue
+            ended = f"{TITLES.get(info.kind, info.kind)}: won by {winners(info)} ({when(info.finished)})"
+            told = self._shown[info.id]
+            box.add_widget(Caption(text=ended + (f"\n{as_sentence(told)}" if told else ""), color=(0.95, 0.89, 0.75, 1)))
         if not unfinished and not finished:
             box.add_widget(Caption(text="No games yet. Add the players, then pick a game on the left.",
                                    color=(0.95, 0.89, 0.75, 1)))
         self.footer = full_check_note(app.store.last_full_check())
+        self._tell_rules_soon()
 
 
 def full_check_note(check: dict | None) -> str:

@@ -11,7 +11,11 @@ Two things Kivy reports at ERROR/CRITICAL on a healthy table:
   traceback when neither program exists. A touchscreen has no middle button; copy and paste
   keep working through the SDL2 clipboard.
 
-Both records become one INFO line; every other record passes untouched. The filter sits on
+Both records become one INFO line. And when no window can be made at all (no screen, a
+missing libGL), ``kivy/core/__init__.py`` logs CRITICAL with the traceback of every window
+provider it tried: the record keeps its level, and says each provider's error on one line,
+without the frames (the app then exits with one line of its own, ui/launch.py). Every other
+record passes untouched. The filter sits on
 Kivy's logger (``logging.getLogger("kivy")``, see ``kivy/logger.py``), so it applies to every
 handler Kivy attaches.
 """
@@ -33,6 +37,10 @@ _QUIETER = (
 )
 
 
+#: how Kivy's CRITICAL record starts when no window provider works (kivy/core/__init__.py)
+NO_WINDOW = "Window: Unable to find any valuable Window provider"
+
+
 class KnownNoise(logging.Filter):
     """Rewrites Kivy's known harmless start-up complaints as one INFO line each."""
 
@@ -40,6 +48,10 @@ class KnownNoise(logging.Filter):
         if record.levelno < logging.ERROR:
             return True
         text = record.getMessage()
+        if text.startswith(NO_WINDOW):
+            tried = [line for line in text.splitlines()[1:] if line.strip() and not line[0].isspace()]
+            record.msg, record.args = f"{NO_WINDOW}: " + ("; ".join(tried) or "no provider could be tried"), None
+            return True
         for start, said in _QUIETER:
             if text.startswith(start):
                 record.msg, record.args = said, None

@@ -6,6 +6,7 @@ from pathlib import Path
 from kivy.animation import Animation
 from kivy.lang import Builder
 from kivy.uix.screenmanager import ScreenManager
+from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 
@@ -25,7 +26,8 @@ def release(root: Widget) -> None:
     screens, the app and the database behind it. ``Builder.unbind_widget`` is Kivy's own way
     to drop them. A running Animation (a ScrollView's bar fading, kivy/uix/scrollview.py) is
     held in ``Animation._instances`` with its widget until it ends, so it is cancelled too.
-    The screens a ScreenManager is not showing are not among its children."""
+    The screens a ScreenManager is not showing are not among its children. Kivy's TextInput
+    keeps the last text field that moved its cursor, whichever screen it was on (below)."""
     todo, seen = [root], set()
     while todo:
         widget = todo.pop()
@@ -37,3 +39,21 @@ def release(root: Widget) -> None:
         todo.extend(widget.children)
         if isinstance(widget, ScreenManager):
             todo.extend(widget.screens)
+    _forget_last_text_field(seen)
+
+
+def _forget_last_text_field(released: set[int]) -> None:
+    """``TextInput._adjust_viewport`` is wrapped by ``kivy.clock.triggered``, whose closure
+    keeps the arguments of its last call, the text field itself, until another field's cursor
+    moves (kivy/clock.py, kivy/uix/textinput.py): a screen let go would live on through it,
+    and with it every widget it holds. When that field is among ``released`` (widget uids),
+    the pending call is cancelled and its arguments dropped. Should Kivy wrap it otherwise,
+    nothing is done (the screen then lives until another field is used, as before)."""
+    wrapped = TextInput._adjust_viewport
+    try:
+        args = wrapped.__closure__[wrapped.__code__.co_freevars.index("_args")].cell_contents
+    except (AttributeError, TypeError, ValueError, IndexError):
+        return
+    if isinstance(args, list) and args and getattr(args[0], "uid", None) in released:
+        wrapped.cancel()
+        args.clear()

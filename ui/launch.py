@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-from companion.display import display_problem
+from companion.display import display_problem, graphics_problem
 from companion.kioskinput import DESKTOP_PROVIDERS, apply_input, kiosk_input
 from companion.db.store import default_db_path
 
@@ -49,16 +49,28 @@ def configure_kivy(*, fullscreen: bool) -> None:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    problem = display_problem()
+    problem = display_problem() or graphics_problem()
     if problem:
-        print(f"companion: cannot start the app: {problem}.", file=sys.stderr)
-        print("Everything else works without a screen: try `companion --help` or `companion doctor`.",
-              file=sys.stderr)
-        return 1
+        return cannot_start("; ".join(problem))
     configure_kivy(fullscreen=args.fullscreen)
+    from kivy.core.window import Window
+
+    if Window is None:  # Kivy logged why (ui/kivylog.py keeps it to one line)
+        return cannot_start(f"no window could be made with SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', '')}"
+                            " (Kivy's log line above says why)")
     from ui.app import CompanionApp
 
     # the app opens (and locks) the database itself, so one it cannot use is shown on screen
     CompanionApp(db_path=args.db or default_db_path(), backend=args.backend, pads=args.pads, port=args.port,
                  preload=True).run()
     return 0
+
+
+def cannot_start(why: str) -> int:
+    """Exit status 1 and one line, never a traceback: a kiosk's journal shows it as it is.
+    Written to the process's own standard error: once imported, Kivy sends ``sys.stderr``
+    through its logger (kivy/logger.py), which may print nothing."""
+    print(f"companion: cannot start the app: {why}.", file=sys.__stderr__)
+    print("Everything else works without a screen: try `companion --help` or `companion doctor`.",
+          file=sys.__stderr__, flush=True)
+    return 1

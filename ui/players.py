@@ -4,6 +4,10 @@ merging a record entered twice.
 Renaming a player to another player's name is how a person says "these two are the same
 person": the screen then offers the merge (:meth:`companion.db.store.Store.merge_players`),
 saying how many games move, and does it on one more tap of its own button.
+
+A name that only looks like another player's ("Аnn" with a Cyrillic А beside "Ann",
+:func:`companion.names.look_alike`) is most likely that player typed again: the screen says
+which letter differs and adds the new player only on a tap of its own button.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import InputError
 from companion.db.store import COLOURS, Player, StoreError
+from companion.names import clean, difference, look_alike
 from ui.kvload import load_kv
 from ui.widgets import Chip, NameChip
 
@@ -29,6 +34,9 @@ class PlayersScreen(Screen):
     message = StringProperty("")
     #: the player a merge would move the selected one into (0: no merge offered)
     merge_into = NumericProperty(0)
+    #: a name that looks like another player's, offered to be saved all the same ("": none)
+    alike = StringProperty("")
+    #: the offered button's words: the merge, or saving a look-alike anyway
     merge_text = StringProperty("")
 
     def on_kv_post(self, _base) -> None:
@@ -67,15 +75,18 @@ class PlayersScreen(Screen):
         self.message = ""
         self.refresh()
 
-    def save(self) -> None:
+    def save(self, anyway: bool = False) -> None:
         """Add a new player, or save the selected one's new name and colour; a new name
-        that is another player's offers to merge the two instead."""
+        that is another player's offers to merge the two instead, and one that only looks
+        like another's is saved only ``anyway`` (the offered button)."""
         store = App.get_running_app().store
         name = self.ids.name.text
         try:
+            if self.selected_id and self._offer_merge(name):
+                return
+            if not anyway and self._offer_alike(name):
+                return
             if self.selected_id:
-                if self._offer_merge(name):
-                    return
                 player = store.update_player(self.selected_id, name=name, colour=self.colour)
                 self.message = f"Saved {player.name}."
             else:
@@ -100,6 +111,27 @@ class PlayersScreen(Screen):
         self.merge_into = other.id
         return True
 
+    def _offer_alike(self, name: str) -> bool:
+        """When ``name`` looks like another player's, say how they differ and offer to go on."""
+        others = [p for p in App.get_running_app().store.players() if p.id != self.selected_id]
+        other = look_alike(name, others)
+        if other is None:
+            return False
+        new = clean(name)
+        self.alike = new
+        self.merge_text = f"{'Save' if self.selected_id else 'Add'} {new} anyway"
+        self.message = (f"{new} looks like {other.name}, who is already a player ({difference(new, other.name)}). "
+                        f"Is {new} someone else?")
+        return True
+
+    def offered(self) -> None:
+        """The offered button: the merge, or the look-alike saved all the same."""
+        if self.merge_into:
+            self.merge()
+        elif self.alike:
+            self.alike = ""
+            self.save(anyway=True)
+
     def merge(self) -> None:
         """The offered merge, confirmed."""
         store = App.get_running_app().store
@@ -119,9 +151,11 @@ class PlayersScreen(Screen):
         self.message = f"Merged {source.name} into {into.name}: {moved} game{'s' * (moved != 1)} moved."
 
     def _withdraw(self) -> None:
-        """A merge is offered for the name as typed: typing again (or Cancel) withdraws it."""
-        if self.merge_into:
+        """A merge or a look-alike is offered for the name as typed: typing again (or
+        Cancel) withdraws it."""
+        if self.merge_into or self.alike:
             self.merge_into = 0
+            self.alike = ""
             self.message = ""
 
     def open_page(self) -> None:

@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Install the table companion on a Raspberry Pi (Raspberry Pi OS Bookworm or Trixie, Pi 4/5)
-# as a kiosk: a `companion` user in the groups the pads, touchscreen, GPU, display, sound
-# and serial ports need; the app in /opt/companion/venv with the `pi` extra; Kivy's config
-# with one touchscreen input provider; boot to the console; a sandboxed systemd unit.
+# Install the table companion on a Raspberry Pi (Raspberry Pi OS Bookworm or Trixie, Lite or
+# desktop, Pi 3/4/5 or Zero 2 W) as a kiosk: the system libraries the app loads (OpenGL, EGL
+# and GLES through Mesa, GBM and DRM for the console, mtdev, ALSA); a `companion` user in the
+# groups the pads, touchscreen, GPU, display, sound and serial ports need; the app in
+# /opt/companion/venv with the `pi` extra; Kivy's config with one touchscreen input provider;
+# USB sticks mounted where the app may write its backups; boot to the console; a sandboxed
+# systemd unit.
 #
-#   sudo wiring/install.sh                 install (again: it is idempotent)
+#   sudo wiring/install.sh                 install (again: only what is missing or changed)
 #   wiring/install.sh --dry-run            say every step, change nothing
 #   wiring/install.sh --dry-run --root DIR write the files under DIR instead of /, run nothing
+#   sudo wiring/check-start.sh             then start the installed app as the service would
 #
-# With --root (always with --dry-run) the files it writes (unit, udev rule, Kivy config)
-# go under DIR, and the commands it would run (apt, groupadd, useradd, pip, systemctl)
-# are printed as "+ command", one a line: a test reads both.
+# With --root (always with --dry-run) the files it writes (unit, udev rules, Kivy config,
+# the guide) go under DIR, and the commands it would run (apt, groupadd, useradd, pip,
+# systemctl) are printed as "+ command", one a line: a test reads both. The apt packages it
+# needs are always listed on one line, "apt packages: ...", installed or not.
 #
-# lgpio: Raspberry Pi OS has python3-lgpio (and Trixie's Python 3.13 has no lgpio wheel),
-# so apt's package is used where apt has it, seen through the venv's system site
-# packages; where apt lacks it (plain Debian) pip takes lgpio's wheel from the `pi` extra.
+# lgpio: Raspberry Pi OS has python3-lgpio (Trixie's Python 3.13 has no lgpio wheel on PyPI),
+# so apt's package is used where apt has it, seen through the venv's system site packages.
+# Where apt lacks it (plain Debian), pip takes lgpio's wheel, or, for a Python it has no wheel
+# for, builds it from its source with swig and the Python headers (apt's), statically linked.
 set -euo pipefail
 
 APP_USER=companion
@@ -22,14 +28,25 @@ GROUPS_NEEDED=(gpio input render video audio dialout)
 PREFIX=/opt/companion
 VENV=$PREFIX/venv
 STATE=/var/lib/companion
-APT_PACKAGES=(python3-venv python3-pip libmtdev1 libgl1-mesa-dri libegl1 libgles2 libasound2)
+#: where a USB stick is mounted for backups (61-companion-stick.rules); the unit may write
+#: under $STICKS (ReadWritePaths=); companion/usbdrive.py finds it in /proc/self/mounts
+STICKS=/media/companion
+STICK=$STICKS/USB-stick
+#: what a bare Raspberry Pi OS Lite image lacks for the app to start: Python's venv; Kivy's
+#: OpenGL (libGL through glvnd) with Mesa's drivers (vc4/v3d on the Pi, software elsewhere)
+#: and its EGL; what SDL opens to draw on the console (EGL, GLES, GBM, DRM); the
+#: touchscreen's mtdev; ALSA for the sounds (libasound2t64 on Trixie, libasound2 before)
+APT_PACKAGES=(python3-venv libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0 libmtdev1
+              "libasound2t64|libasound2")
+#: what pip needs to build lgpio from its source where neither apt nor PyPI has it built
+LGPIO_BUILD_PACKAGES=(swig python3-dev gcc libc6-dev)
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src=$(cd "$here/.." && pwd)
 dry=0
 root=/
 
-usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
     case $1 in
         --dry-run) dry=1 ;;
@@ -57,18 +74,23 @@ run() {
     ((dry)) || "$@"
 }
 say() { printf '%s\n' "$*"; }
+die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
 
-# put SOURCE-TEXT at PATH (under --root) with MODE and OWNER, only when it differs
+changed=0   # set when a file, the app or the unit changed: the service is restarted only then
+rules_changed=0
+
+# put PATH MODE OWNER TEXT: TEXT at PATH (under --root) with MODE and OWNER, only when it differs
 put() {
     local path=$1 mode=$2 owner=$3 text=$4 target
     target=${root%/}$path
     if [[ -f $target ]] && [[ $(cat "$target") == "$text" ]]; then
         say "= $path unchanged"
-        return
+        return 1
     fi
+    changed=1
     if ((dry)) && [[ $root == / ]]; then
         say "> $path (would write)"
-        return
+        return 0
     fi
     say "> $path"
     mkdir -p "$(dirname "$target")"
@@ -77,23 +99,39 @@ put() {
     if ((!dry)); then chown "$owner" "$target"; fi
 }
 
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+# the first of "a|b" that this system's apt knows (Trixie renamed libasound2 libasound2t64)
+pick() {
+    local choice
+    IFS='|' read -ra choices <<<"$1"
+    for choice in "${choices[@]}"; do
+        if installed "$choice" || apt-cache show "$choice" >/dev/null 2>&1; then
+            printf '%s' "$choice"
+            return
+        fi
+    done
+    printf '%s' "${choices[-1]}"
+}
+apt_install() {  # the packages given that are not installed yet, in one apt run
+    local package missing=()
+    for package in "$@"; do installed "$package" || missing+=("$package"); done
+    ((${#missing[@]})) || return 0
+    run apt-get update -q
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
 has_group() { getent group "$1" >/dev/null; }
 in_group() { id -nG "$APP_USER" 2>/dev/null | tr ' ' '\n' | grep -qx "$1"; }
 
 say "== packages"
-missing=()
-for package in "${APT_PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
+packages=()
+for package in "${APT_PACKAGES[@]}"; do packages+=("$(pick "$package")"); done
 lgpio_from=pip
 if apt-cache policy python3-lgpio 2>/dev/null | grep -q 'Candidate: [0-9]'; then
     lgpio_from=apt
-    dpkg-query -W -f='${Status}' python3-lgpio 2>/dev/null | grep -q "install ok installed" || missing+=(python3-lgpio)
+    packages+=(python3-lgpio)
 fi
-if ((${#missing[@]})); then
-    run apt-get update -q
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
-fi
+say "apt packages: ${packages[*]}"
+apt_install "${packages[@]}"
 say "lgpio from: $lgpio_from"
 
 say "== groups and user"
@@ -110,15 +148,40 @@ if ((${#need[@]})); then
 fi
 
 say "== the app"
+python=/usr/bin/python3
 if [[ ! -x $VENV/bin/python ]]; then
     # the system's python3 and its site packages: apt's python3-lgpio is built for it
     run install -d "$PREFIX"
-    run /usr/bin/python3 -m venv --system-site-packages "$VENV"
+    run "$python" -m venv --system-site-packages "$VENV"
 fi
-run "$VENV/bin/pip" install --quiet --upgrade "$src[pi]"
-# the unit runs Python with -O (PYTHONOPTIMIZE): its bytecode is compiled here, as root,
-# since the app cannot write under /opt and would otherwise compile it at every start
-run "$VENV/bin/python" -O -c 'import compileall, sys, sysconfig; sys.exit(not compileall.compile_dir(sysconfig.get_path("purelib"), quiet=1))'
+# what pip would install: the sources it packages, the extra, the Python they are for
+fingerprint=$(cd "$src" && { find pyproject.toml README.md companion hardware ui -type f ! -name '*.pyc' \
+    ! -path '*/__pycache__/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum; readlink -f "$python"; echo "[pi]"; } \
+    | sha256sum | cut -c1-16)
+stamp=${root%/}$PREFIX/installed-source  # the fingerprint of the sources last installed
+say "app sources: $fingerprint"
+if [[ -f $stamp && $(cat "$stamp") == "$fingerprint" && -x ${root%/}$VENV/bin/companion ]]; then
+    say "= the app unchanged (source $fingerprint): not reinstalled"
+else
+    changed=1
+    if [[ $lgpio_from == pip ]]; then
+        # a wheel where PyPI has one for this Python; else lgpio's source, linked statically
+        # (PYPI=1: its setup.py then compiles its own C library in, nothing else to install)
+        if ! run "$VENV/bin/pip" install --quiet --only-binary lgpio 'lgpio>=0.2'; then
+            version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+            say "lgpio: no wheel for Python $version and no python3-lgpio in apt: building it from its source"
+            apt_install "${LGPIO_BUILD_PACKAGES[@]}"
+            run env PYPI=1 "$VENV/bin/pip" install --quiet --use-pep517 --no-binary lgpio 'lgpio>=0.2' \
+                || die "lgpio could not be built for Python $version: on Raspberry Pi OS run 'sudo apt install python3-lgpio' and this again (or use a Python with an lgpio wheel, 3.9 to 3.12)"
+        fi
+    fi
+    run "$VENV/bin/pip" install --quiet --upgrade "$src[pi]"
+    # the unit runs Python with -O (PYTHONOPTIMIZE): its bytecode, ui/ included (the app is
+    # `python -O -m ui`), is compiled here, as root, since the app cannot write under /opt and
+    # would otherwise compile it at every start; files already compiled are left as they are
+    run "$VENV/bin/python" -O -c 'import compileall, sys, sysconfig; sys.exit(not compileall.compile_dir(sysconfig.get_path("purelib"), quiet=1))'
+    if ((!dry)); then printf '%s\n' "$fingerprint" >"$stamp"; fi
+fi
 # lgpio makes a FIFO in $LG_WD at import: try it in a scratch folder, removed after (a
 # root-owned FIFO left in a shared folder would stop the app's user from importing it)
 scratch=$(mktemp -d)
@@ -126,30 +189,58 @@ run env LG_WD="$scratch" "$VENV/bin/python" -c "import lgpio"
 rm -rf "$scratch"
 
 say "== files"
-put /etc/systemd/system/companion.service 0644 root:root "$(cat "$here/companion.service")"
+unit_changed=0
+put /etc/systemd/system/companion.service 0644 root:root "$(cat "$here/companion.service")" && unit_changed=1
+# the maker's guide, where the unit's Documentation= points (`systemctl help companion`)
+put "$PREFIX/README.md" 0644 root:root "$(cat "$here/README.md")" || true
 # GPIO chips to the gpio group (Raspberry Pi OS does this already; plain Debian does not),
 # and the GPIO chips and DRM cards tagged for systemd, so the unit can wait on them
 put /etc/udev/rules.d/60-companion.rules 0644 root:root \
 '# written by the table companion'"'"'s wiring/install.sh
 SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660", TAG+="systemd"
-SUBSYSTEM=="drm", KERNEL=="card[0-9]*", TAG+="systemd"'
+SUBSYSTEM=="drm", KERNEL=="card[0-9]*", TAG+="systemd"' && rules_changed=1
+# a USB stick (FAT or exFAT, as sold) mounted at $STICK, owned by the app's user, so the
+# sandboxed app can write its backup there; unmounted by systemd when it is pulled out.
+# After 60-persistent-storage.rules, which reads the filesystem (ID_FS_*); systemd-mount
+# asks systemd to mount it (udev's own mounts would stay in udev's namespace).
+mount_options="uid=$APP_USER,gid=$APP_USER,umask=0077,nosuid,nodev,noexec"
+put /etc/udev/rules.d/61-companion-stick.rules 0644 root:root \
+"# written by the table companion's wiring/install.sh: a USB stick for backups at $STICK
+ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ENV{ID_FS_TYPE}==\"vfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options,flush \$devnode $STICK\"
+ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ENV{ID_FS_TYPE}==\"exfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options \$devnode $STICK\"" \
+    && rules_changed=1
+[[ -d ${root%/}$STICKS ]] || run install -d -m 0755 "$STICKS"
 if ((!dry)); then install -d -o "$APP_USER" -g "$APP_USER" -m 0750 "$STATE" "$STATE/kivy"; fi
-put "$STATE/kivy/config.ini" 0644 "$APP_USER:$APP_USER" "$(cat "$here/kivy-config.ini")"
+# Kivy's config: written once. Kivy adds its own defaults to it at the app's first start, and
+# a maker may edit its touchscreen line: a later run keeps it (delete it to get this one again)
+if [[ -f ${root%/}$STATE/kivy/config.ini ]]; then
+    say "= $STATE/kivy/config.ini kept (Kivy's and yours: delete it to have install.sh write it again)"
+else
+    put "$STATE/kivy/config.ini" 0644 "$APP_USER:$APP_USER" "$(cat "$here/kivy-config.ini")" || true
+fi
 
 say "== boot to the console, start the app"
 if [[ $root == / ]]; then
     current=$(systemctl get-default 2>/dev/null || echo unknown)
+    enabled=$(systemctl is-enabled companion.service 2>/dev/null || true)
 else
-    current=unknown
+    current=unknown enabled=unknown
 fi
 [[ $current == multi-user.target ]] || run systemctl set-default multi-user.target
-run systemctl enable companion.service  # works offline too (an image being built, a chroot)
+[[ $enabled == enabled ]] || run systemctl enable companion.service  # offline too (an image, a chroot)
 if ((dry)) || [[ -d /run/systemd/system ]]; then  # systemd is running: apply it now
-    run systemctl daemon-reload
+    ((unit_changed || dry)) && run systemctl daemon-reload
+    if ((rules_changed || dry)); then
+        run udevadm control --reload
+        run udevadm trigger --subsystem-match=gpio --subsystem-match=drm
+    fi
+    if ((changed || dry)); then
+        run systemctl restart companion.service
+    elif systemctl is-active --quiet companion.service; then
+        say "= nothing changed: companion.service left running as it is"
+    else
+        run systemctl start companion.service
+    fi
 fi
-if ((!dry)) && [[ -d /run/systemd/system ]]; then
-    run udevadm control --reload
-    run udevadm trigger --subsystem-match=gpio --subsystem-match=drm
-    run systemctl restart companion.service
-fi
-say "done: check with  sudo -u $APP_USER env -C $STATE XDG_DATA_HOME=$STATE KIVY_HOME=$STATE/kivy $VENV/bin/companion doctor"
+say "done: check with  sudo -u $APP_USER env -C $STATE XDG_DATA_HOME=$STATE KIVY_HOME=$STATE/kivy SDL_VIDEODRIVER=kmsdrm $VENV/bin/companion doctor"
+say "      and start it as the service would (no screen needed):  sudo $here/check-start.sh"

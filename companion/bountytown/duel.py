@@ -86,6 +86,18 @@ class Play:
     top_card: bool
 
 
+def wounds_are_dead_space(rules: int) -> bool:
+    """R-B7, since version 2 of the rules: wounds limit the cards played (:func:`play_limit`).
+    Version 1 (2026-11-30) let every player put down one to five cards."""
+    return rules >= 2
+
+
+def lost_bounty_leaves_game(rules: int) -> bool:
+    """R-B8, since version 2 of the rules: a bounty discarded for a critical wound is out of
+    the game and can never be revealed again. Version 1 (2026-11-30) kept no record of it."""
+    return rules >= 2
+
+
 def play_limit(wounds: int, in_hand: int) -> Play:
     """R-B7: at most (cards in hand minus wounds) cards, never more than five; none left
     means the top card of the Draw deck."""

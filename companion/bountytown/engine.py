@@ -85,7 +85,7 @@ Duel results can be previewed without committing: :func:`preview` returns a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from companion.bountytown import duel
@@ -110,7 +110,7 @@ from companion.bountytown.state import (
     parse_bounty,
     parse_items,
 )
-from companion.engine import RuleError, action_type
+from companion.engine import RuleError, action_type, replace
 from companion.errors import InputError
 
 #: locations whose ability costs actions (used through heal / buy / turn_in) or is static
@@ -343,7 +343,7 @@ def _final_duel(state: GameState, action: Mapping[str, Any]) -> GameState:
     if not isinstance(hands, Mapping) or set(hands) != set(state.final_duel):
         raise RuleError("R-B6", f"the final duel is between {', '.join(state.final_duel)}: give each one's hand")
     given = hands_held(action, state.final_duel)
-    played = {name: _played(hands, name, state.player(name), given) for name in state.final_duel}
+    played = {name: _played(hands, name, state.player(name), given, state.rules) for name in state.final_duel}
     _one_deck(tuple(c for cards in played.values() for c in cards))
     ranks = {name: rank(cards) for name, cards in played.items()}
     best = min(r.rank for r in ranks.values())
@@ -370,7 +370,8 @@ def _duel_bounty(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
     if not rifle and player.location not in bounty.locations:
         raise RuleError("Duels Against Bounties", f"{bounty.name} is found at {' or '.join(bounty.locations)}; "
                                                   f"{player.name} is at {player.location}")
-    hand = _played(action, "hand", player, hands_held(action, (player.name,)), bank_discard(state, player))
+    hand = _played(action, "hand", player, hands_held(action, (player.name,)), state.rules,
+                   bank_discard(state, player))
     drawn = _drawn(action, bounty)
     _one_deck(hand + drawn)
     mine, theirs = rank(hand), bounty_rank(bounty.base, drawn)
@@ -416,8 +417,8 @@ def _duel_player(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
         state = state.with_player(_without_item(defender, "Cowboy Hat"))
         return DuelReport(True, roles, (), None, name, (), bank, None, ()), state
     given = hands_held(action, (attacker.name, defender.name))
-    hands = (_played(action, "attacker_hand", attacker, given, bank_discard(state, attacker)),
-             _played(action, "defender_hand", defender, given, bank_discard(state, defender)))
+    hands = (_played(action, "attacker_hand", attacker, given, state.rules, bank_discard(state, attacker)),
+             _played(action, "defender_hand", defender, given, state.rules, bank_discard(state, defender)))
     drawn = _drawn(action, bounty)
     _one_deck(hands[0] + hands[1] + drawn)
     mine, theirs = rank(hands[0]), rank(hands[1])
@@ -467,10 +468,12 @@ def play_limit(player: Player, given: Mapping[str, int], discard: int = 0) -> tu
 
 
 def _played(action: Mapping[str, Any], key: str, player: Player, given: Mapping[str, int],
-            discard: int = 0) -> tuple[str, ...]:
+            rules: int, discard: int = 0) -> tuple[str, ...]:
     """The cards ``player`` plays under ``key``: at least one, and no more than the cards in
     hand that are not wounds, five at most (ruling: R-B7), after the ``discard`` the duel
     forced (ruling: R-B9)."""
+    if not duel.wounds_are_dead_space(rules):
+        return cards_entered(action, key, least=1)
     held, limit = play_limit(player, given, discard)
     if held < player.wounds:
         raise RuleError("R-B7", f"{player.name} has {player.wounds} wound(s) in hand, so at least "
@@ -551,7 +554,7 @@ def _injure(state: GameState, action: Mapping[str, Any], roles: dict[str, str],
             player = replace(player, wounds=0, location=DOCS,
                              captured=tuple(b for b in player.captured if b.name != hurt.bounty),
                              items=tuple(i for i in player.items if i != hurt.item))
-            if hurt.bounty:  # ruling: R-B8 - out of the game, never back to the Bounty deck
+            if hurt.bounty and duel.lost_bounty_leaves_game(state.rules):  # ruling: R-B8 - never back in the deck
                 state = replace(state, discarded=state.discarded + (hurt.bounty,))
             if name == state.current.name:
                 state = replace(state, turn_over=True)

@@ -8,11 +8,11 @@ States are frozen dataclasses so the store can keep every one of them for undo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.bountytown.cards import parse_card, parse_cards
-from companion.engine import RuleError, rules_of
+from companion.engine import RuleError, replace, rules_of
 from companion.errors import InputError
 
 HAND_LIMIT = 5

@@ -20,7 +20,9 @@ import fcntl
 import os
 from pathlib import Path
 
+from companion.db.place import os_hint
 from companion.errors import StoreError
+from companion.files import remove_quietly
 
 
 def lock_path(db: str | os.PathLike[str]) -> Path:
@@ -33,10 +35,15 @@ class AppLock:
     def __init__(self, db: str | os.PathLike[str]) -> None:
         self.path = lock_path(db)
         try:
-            self._fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            try:
+                self._fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+                self.made = True  # this lock made the file (see release)
+            except FileExistsError:
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CLOEXEC)
+                self.made = False
         except OSError as exc:
-            raise StoreError(f"cannot make the lock file {self.path} ({exc.strerror}): check that user "
-                             "running the companion can write the database's folder.") from None
+            raise StoreError(f"cannot make the lock file {self.path} ({exc.strerror}): "
+                             f"{os_hint(exc, self.path.parent)}.") from None
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -47,11 +54,20 @@ class AppLock:
             self.release()
             raise StoreError(f"cannot lock {self.path} ({exc.strerror}): keep the database on a local "
                              "disk, or pass --db to use another file.") from None
-        os.ftruncate(self._fd, 0)
-        os.write(self._fd, f"{os.getpid()}\n".encode())
+        try:  # who holds it, for a second app's message; the lock itself is the flock
+            os.ftruncate(self._fd, 0)
+            os.pwrite(self._fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:  # a full disk: the lock is held all the same, its holder unnamed
+            pass
 
-    def release(self) -> None:
+    def release(self, *, tidy: bool = False) -> None:
+        """Let another app start. ``tidy``: also remove the lock file if this lock made it
+        (a refused import or restore leaves nothing beside the database). Removed while
+        still held, so no other process can be holding it: one that opened it meanwhile
+        was refused, and one that comes after makes a new file."""
         if self._fd is not None:
+            if tidy and self.made:
+                remove_quietly(self.path)
             os.close(self._fd)  # closing the descriptor releases the flock
             self._fd = None
 

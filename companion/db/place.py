@@ -8,6 +8,7 @@ command that fixes it; the app screen, `companion doctor` and a failed save all 
 
 from __future__ import annotations
 
+import errno
 import os
 import pwd
 import sqlite3
@@ -88,10 +89,49 @@ def _mount_point(target: Path) -> Path:
     return next(p for p in (target, *target.parents) if os.path.ismount(p))
 
 
+def os_hint(exc: OSError, folder: str | os.PathLike[str],
+            elsewhere: str = "pass --db PATH to a file on another disk") -> str:
+    """What to do after the system refused to write a file in ``folder``, from its error
+    number; ``elsewhere`` says how to choose another place."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"the disk is full: free some space, or {elsewhere}"
+    if exc.errno == errno.EROFS:
+        return f"the disk is mounted read-only: remount it read-write, or {elsewhere}"
+    return f"check that user {running_user()} may write in {folder}, or {elsewhere}"
+
+
+#: below this many bytes free a disk is full for SQLite: a database opens only once it can
+#: make its 32 KiB -shm file, and a write needs room for its pages in the -wal
+FULL_BELOW = 64 * 1024
+
+
+def free_bytes(path: str | os.PathLike[str]) -> int | None:
+    """The bytes an unprivileged user may still write on the disk holding ``path`` (or its
+    nearest existing folder); None when that cannot be told."""
+    here = Path(path)
+    folder = next((p for p in (here, *here.parents) if p.is_dir()), None)
+    try:
+        info = os.statvfs(folder or ".")
+    except OSError:
+        return None
+    return info.f_bavail * info.f_frsize
+
+
+def cannot_write(exc: sqlite3.Error) -> bool:
+    """SQLite failed for want of the place, not for anything in the file: it could not
+    open, write or lock (permissions, read-only, full, or the disk gone)."""
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    return code.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_FULL",
+                            "SQLITE_IOERR"))
+
+
 def write_hint(db: str | os.PathLike[str], exc: sqlite3.Error) -> str:
     """What to do after SQLite refused a write, from its error code (Python 3.11's
     ``sqlite_errorname``), so a locked or read-only file is not blamed on the disk."""
     code = getattr(exc, "sqlite_errorname", "") or ""
+    free = free_bytes(db)
+    if code.startswith(("SQLITE_FULL", "SQLITE_IOERR")) and free is not None and free < FULL_BELOW:
+        return f"The disk holding {db} is full ({sizes_in_words(free)[0]} free): free some space, then try again."
     if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return "Another program is using the database (a second companion?): close it, then try again."
     if code.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
@@ -105,3 +145,28 @@ def write_hint(db: str | os.PathLike[str], exc: sqlite3.Error) -> str:
     if code.startswith("SQLITE_FULL"):
         return "The disk is full: free some space, then try again."
     return "Check the disk has room and the database can be written, then try again."
+
+
+def sizes_in_words(*sizes: int) -> list[str]:
+    """Sizes as a person reads them, so two that differ never read the same ("0.1 MB free,
+    the backup needs 0.1 MB" says nothing): bytes below 10 kB, else three significant
+    figures (12.3 kB, 1.23 MB, 123 MB), and more where that would make two differ."""
+    for figures in range(3, 16):
+        said = [_in_words(size, figures) for size in sizes]
+        if len(set(said)) == len(set(sizes)):
+            break
+    return said
+
+
+def _in_words(size: int, figures: int) -> str:
+    if size < 10_000:
+        return f"{size:,} byte{'s' * (size != 1)}"
+    for unit, scale in (("kB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12)):
+        value = size / scale
+        decimals = max(0, figures - len(str(int(value))))
+        if len(str(int(float(f"{value:.{decimals}f}")))) > len(str(int(value))):  # 99.96 kB is 100 kB
+            decimals = max(0, decimals - 1)
+        text = f"{value:.{decimals}f}"
+        if float(text) < 1000 or unit == "TB":  # 999,999 bytes is 1.00 MB, not 1000 kB
+            return f"{text} {unit}"
+    raise AssertionError("unreachable")

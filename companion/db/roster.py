@@ -4,15 +4,19 @@ Each game keeps its seat names in its own settings shape (Spurs and Bountytown: 
 ``{"name": ...}``; the score pad: a list of names; Rapid City: colours, with an optional
 ``names`` map, a colour without a name being called by its colour, ruling R-R2).
 :func:`seat_names` reads all of them, so the store, history and statistics never need to
-know the shapes. A seat whose name is a player record's (case-insensitively, as the
-players table's ``COLLATE NOCASE`` compares) is that player; any other name is a guest:
-someone who played one game and has no record, so never appears in player lists or stats.
+know the shapes. A seat whose name is a player record's (compared by
+:func:`companion.names.key`: case, Unicode forms and invisible characters aside) is that
+player; any other name is a guest: someone who played one game and has no record, so never
+appears in player lists or stats.
 """
 
 from __future__ import annotations
 
-import string
 from typing import Any, Iterable, Mapping, NamedTuple
+
+from companion.names import clean, key as name_key
+
+__all__ = ["Seat", "link", "name_key", "seat_names"]
 
 
 class Seat(NamedTuple):
@@ -38,7 +42,7 @@ def seat_names(kind: str, settings: Mapping[str, Any]) -> list[str]:
             return []
         # ruling: R-R2 - a colour is the player; a name, when given, is what they are called
         named = [names.get(colour) for colour in players]
-        return [name.strip() if isinstance(name, str) and name.strip() else colour
+        return [name.strip() if isinstance(name, str) and clean(name) else colour
                 for colour, name in zip(players, named)]
     if kind == "scorepad":
         found = players
@@ -46,22 +50,13 @@ def seat_names(kind: str, settings: Mapping[str, Any]) -> list[str]:
         found = [p.get("name") if isinstance(p, Mapping) else None for p in players]
     else:
         return []
-    return list(found) if all(isinstance(n, str) and n.strip() for n in found) else []
-
-
-#: SQLite's NOCASE folds only the 26 ASCII capitals; matching it exactly keeps a seat's
-#: link the same as the players table's uniqueness (sqlite3.c: sqlite3UpperToLower)
-_NOCASE = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
-
-
-def name_key(name: str) -> str:
-    """A name as the players table compares it: single spaces, ASCII case folded."""
-    return " ".join(name.split()).translate(_NOCASE)
+    return list(found) if all(isinstance(n, str) and clean(n) for n in found) else []
 
 
 def link(names: Iterable[str], players: Mapping[str, int]) -> list[Seat]:
-    """Seats for ``names`` in order; ``players`` maps :func:`name_key` of each player's
-    name to their id, and a name not in it is a guest. A player sits once: a second name
+    """Seats for ``names`` in order; ``players`` maps :func:`name_key` (that is,
+    :func:`companion.names.key`: case, Unicode forms and invisible characters aside) of each
+    player's name to their id, and a name not in it is a guest. A player sits once: a second name
     of theirs at the same game ("Ann" and "ann", which only an old game can hold, since
     :meth:`companion.db.store.Store.new_session` refuses it) is a guest."""
     seats: list[Seat] = []
@@ -69,3 +64,14 @@ def link(names: Iterable[str], players: Mapping[str, int]) -> list[Seat]:
         player_id = players.get(name_key(name))
         seats.append(Seat(i, name, None if any(s.player_id == player_id for s in seats) else player_id))
     return seats
+
+
+def player_keys(db: sqlite3.Connection) -> dict[str, int]:
+    """:func:`name_key` of each player's name -> their id: what a seat's
+    name is looked up in (a name stored as binary, only a damaged row's, links nobody; of
+    two names an older companion let in under one key, "JOSÉ" and "José", the first made)."""
+    keys: dict[str, int] = {}
+    for pid, name in db.execute("SELECT id, name FROM players ORDER BY id"):
+        if isinstance(name, str):
+            keys.setdefault(name_key(name), pid)
+    return keys

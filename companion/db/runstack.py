@@ -50,7 +50,17 @@ class RunStack:
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
 
+    @property
+    def top(self) -> int:
+        """The last number pushed (IndexError when empty): what every replayed event asks."""
+        ends = self._ends
+        if not ends:
+            raise IndexError("top of an empty stack")
+        return self._first[-1] + ends[-1] - (ends[-2] if len(ends) > 1 else 0) - 1
+
     def __getitem__(self, index: int) -> int:
+        if index == -1:
+            return self.top
         size = len(self)
         if index < 0:
             index += size
@@ -70,7 +80,7 @@ class RunStack:
             start = end
 
     def append(self, number: int) -> None:
-        if self._ends and self[-1] + 1 == number:
+        if self._ends and self.top + 1 == number:
             self._ends[-1] += 1
         else:
             self._first.append(number)
@@ -80,7 +90,7 @@ class RunStack:
         """Push ``first`` to ``last`` in one step (a run of actions done one after another)."""
         if last < first:
             return
-        if self._ends and self[-1] + 1 == first:
+        if self._ends and self.top + 1 == first:
             self._ends[-1] += last - first + 1
         else:
             size = len(self)
@@ -88,7 +98,7 @@ class RunStack:
             self._ends.append(size + last - first + 1)
 
     def pop(self) -> int:
-        top = self[-1]
+        top = self.top
         self._ends[-1] -= 1
         if self._ends[-1] == (self._ends[-2] if len(self._ends) > 1 else 0):  # the run is used up
             self._first.pop()

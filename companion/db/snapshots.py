@@ -1,15 +1,28 @@
 """Checkpoints of a game's state, so opening a long game does not replay its whole log.
 
 The event log stays the truth; a snapshot is a cache of what replaying it gives, and is
-only used when it provably summarises the log as it is now:
+only used once it is proved to summarise the log as it is now. A snapshot row is data on
+an SD card like any other, so nothing in it is trusted before it is checked, in this order:
 
 - ``engine`` is a fingerprint of the rules' source code, the state encoding and the store
   schema: after an upgrade that could change what a replay gives, older snapshots are
-  ignored (and dropped at the next write), and the game is replayed from the log.
-- ``prefix`` chains a SHA-256 over every event up to ``seq``; ``digest`` covers the whole
-  row, so a damaged row is never decoded into a state.
+  ignored (and dropped at the next write), and the game is replayed from the log. That is
+  not damage, and nothing is said about it.
+- every column has the type the companion writes and a bounded size (a flipped bit can turn
+  TEXT into a BLOB), ``digest`` covers the whole row, its stacks are runs of event numbers
+  that agree with its ``depth`` and ``top``, and its state decodes through the game's own
+  fixed table of classes (:mod:`companion.db.statecodec`: no class is looked up by a name
+  found in the file), nested no deeper than a state can be.
+- ``prefix`` is a SHA-256 over every event up to ``seq`` (:func:`event_bytes`), and it is
+  checked against the log itself, with the events' numbering (:meth:`Snapshots.prove`), so an
+  event changed, lost, renumbered or reordered under an intact snapshot is found before the
+  snapshot is believed.
 - ``companion doctor`` replays each game from its first event and compares every snapshot
-  with the replay (:meth:`Snapshots.matches`): one that differs is deleted, never trusted.
+  with the replay (:meth:`Snapshots.matches`).
+
+A snapshot that fails any check is never used: the game is replayed from its log, and
+:attr:`Snapshots.problem` says why, in words, for the screen and for `companion doctor`.
+Nothing here raises on what it reads.
 
 A snapshot is written every :data:`EVERY` events, in its own transaction after the action's
 own, so a failure to write one never loses or refuses an action. The newest row of a game
@@ -26,17 +39,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from companion.db import statecodec
 from companion import engine as engine_module
-from companion.games import game
+from companion.games import game, load
 from companion.db.runstack import RunStack
 
 #: events between two snapshots: the most a resume replays, and the most an undo replays
 EVERY = 100
+#: the longest state text read back: a Rapid City game at its largest (every card's round
+#: file at companion.limits.ROUND_FILE_BYTES, and its verdict) stays well under it
+STATE_CHARS = 128_000_000
+#: the longest stacks text: two numbers per break in the line of play, an undo at most every event
+STACKS_CHARS = 16_000_000
 
 TABLE = """
 CREATE TABLE snapshots (
@@ -45,7 +62,7 @@ CREATE TABLE snapshots (
     depth      INTEGER NOT NULL,  -- actions in effect at that point
     top        INTEGER NOT NULL,  -- seq of the 'do' event of the action on top (0: none)
     engine     TEXT NOT NULL,     -- fingerprint of the rules, the encoding and the schema
-    prefix     TEXT NOT NULL,     -- SHA-256 chain over events 1..seq
+    prefix     TEXT NOT NULL,     -- SHA-256 over events 1..seq (event_bytes)
     state      TEXT NOT NULL,     -- the state, in companion.db.statecodec's typed JSON
     stacks     TEXT,              -- {"undo": runs, "redo": runs} on the newest row only
     digest     TEXT NOT NULL,     -- SHA-256 of the columns above but stacks [":" SHA-256 of stacks]
@@ -54,22 +71,32 @@ CREATE TABLE snapshots (
 ) WITHOUT ROWID;
 """
 
-GENESIS = "0" * 64
 #: modules in a game's package that only put the log into words (companion.records.story): new
 #: wording must not discard every snapshot, as a change to the rules rightly does
 TOLD_ONLY = ("story.py",)
+#: the events 1..n as the ``prefix`` hash takes them (:func:`event_bytes`, strung together by
+#: SQLite in the order it reads them: the primary key's, the events' own), and what says their
+#: numbering is 1, 2 ... n with no gap, repeat or number that is not a whole one
+_PROOF = ("SELECT group_concat(kind || coalesce(action, '') || char(10), ''), count(*), min(seq), max(seq), "
+          "total(typeof(seq) = 'integer') FROM events WHERE session_id = ? AND seq > ? AND seq <= ?")
 
 
-def link(prefix: str, seq: int, kind: str, action: str | None) -> str:
-    """The chain hash after one more event: it changes if any earlier event changes."""
-    return hashlib.sha256(f"{prefix}\n{seq}\n{kind}\n{action or ''}".encode()).hexdigest()
+def event_bytes(kind: str, action: str | None) -> bytes:
+    """One event as the ``prefix`` hash takes it: its kind and its action's JSON (which never
+    holds a raw newline), a newline after; the numbering is checked beside the hash."""
+    return f"{kind}{action or ''}\n".encode()
+
+
+def new_chain() -> Any:
+    """The hash over no events yet; ``update(event_bytes(...))`` adds the next one."""
+    return hashlib.sha256()
 
 
 @cache
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
     game, and companion/engine.py), the state encoding and the store schema."""
-    module = import_module(game(kind).engine.partition(":")[0])
+    module = load(game(kind).engine.partition(":")[0])
     source = Path(module.__file__)
     files = sorted(p for p in source.parent.glob("*.py") if p.name not in TOLD_ONLY) \
         if module.__package__ != "companion" else [source]
@@ -100,25 +127,82 @@ class Snapshots:
         self._db = db
         self._id = session_id
         self.engine = fingerprint(kind, schema)
+        self._codec = statecodec.codec(kind)
+        #: why the newest snapshot could not be used (None: it was, or there was none to use)
+        self.problem: str | None = None
+        #: event number -> the log's hash there, at each snapshot's event the log was read to
+        #: (:meth:`prove`): the newest's when the game opened, the older ones' on first need
+        self._proven: dict[int, str] = {}
+        self._older_proven = False
 
-    def latest(self) -> Snapshot | None:
-        """The newest usable snapshot with its stacks, or None (then the log is replayed)."""
-        row = self._db.execute(
-            "SELECT seq, depth, top, prefix, state, stacks, digest FROM snapshots "
-            "WHERE session_id = ? AND engine = ? AND stacks IS NOT NULL ORDER BY seq DESC LIMIT 1",
-            (self._id, self.engine)).fetchone()
-        return None if row is None else self._decoded(row)
+    def latest(self) -> tuple[Snapshot, Any] | None:
+        """The newest snapshot with its stacks, proved against the log, and the hash over
+        the events it covers (to go on from); None when there is none to use, with
+        :attr:`problem` saying why when one was there but failed a check."""
+        self.problem = None
+        try:
+            row = self._db.execute(
+                "SELECT seq, depth, top, prefix, state, stacks, digest, engine FROM snapshots "
+                "WHERE session_id = ? AND stacks IS NOT NULL ORDER BY seq DESC LIMIT 1", (self._id,)).fetchone()
+        except sqlite3.DatabaseError as exc:
+            self.problem = f"its checkpoints cannot be read ({exc})"
+            return None
+        if row is None or (isinstance(row[7], str) and row[7] != self.engine):
+            return None  # none yet, or an older companion's: replayed from the log and written anew
+        snap, why = self._checked(row[:7], with_stacks=True)
+        if not isinstance(row[7], str):
+            snap, why = None, f"its engine column holds {_said(row[7])}, not text"
+        if snap is None:
+            at = f"checkpoint at event {row[0]}" if isinstance(row[0], int) else "newest checkpoint"
+            self.problem = f"its {at} is damaged ({why})"
+            return None
+        try:
+            chain = self.prove([snap.seq])
+        except (sqlite3.DatabaseError, UnicodeError) as exc:
+            self.problem = f"its checkpoint at event {snap.seq} cannot be checked against its log ({exc})"
+            return None
+        if self._proven.get(snap.seq) != snap.prefix:
+            last = self._db.execute("SELECT max(seq) FROM events WHERE session_id = ?", (self._id,)).fetchone()[0]
+            self.problem = (f"its checkpoint at event {snap.seq} is past the end of its log (event {_said(last)}): "
+                            "events are missing" if not isinstance(last, int) or last < snap.seq else
+                            f"its checkpoint at event {snap.seq} does not match its log: an event up to "
+                            f"{snap.seq} is not what it was when the checkpoint was saved")
+            return None
+        return snap, chain
+
+    def prove(self, marks: Sequence[int]) -> Any:
+        """The hash over the log's events up to the last of ``marks`` (event numbers, in
+        order) as it holds them now, kept at each mark while the events up to it are
+        numbered 1, 2, 3 ... without a break. SQLite strings each stretch of the log together
+        in C (a 50,000-event log is one query, not 50,000 Python steps)."""
+        chain, start = new_chain(), 0
+        for stop in marks:
+            text, count, first, last, whole = self._db.execute(_PROOF, (self._id, start, stop)).fetchone()
+            chain.update((text or "").encode())
+            if (count, whole) != (stop - start, stop - start) or (count and (first, last) != (start + 1, stop)):
+                break  # a gap, a repeat or a number that is not one: nothing from here on is proved
+            self._proven[stop] = chain.hexdigest()
+            start = stop
+        return chain
 
     def below(self, depth: int, floor: int) -> Iterator[Snapshot]:
-        """Snapshots with ``floor < depth' <= depth`` actions in effect, deepest first
+        """Proved snapshots with ``floor < depth' <= depth`` actions in effect, deepest first
         (the caller checks which of them lie on the game's current line)."""
-        rows = self._db.execute(
-            "SELECT seq, depth, top, prefix, state, NULL, digest FROM snapshots "
-            "WHERE session_id = ? AND engine = ? AND depth <= ? AND depth > ? ORDER BY depth DESC, seq DESC",
-            (self._id, self.engine, depth, floor)).fetchall()
+        try:
+            if not self._older_proven:  # the first undo to reach this far back reads the log for them
+                self._older_proven = True
+                self.prove([seq for (seq,) in self._db.execute(
+                    "SELECT seq FROM snapshots WHERE session_id = ? AND engine = ? AND typeof(seq) = 'integer' "
+                    "AND seq > 0 ORDER BY seq", (self._id, self.engine))])
+            rows = self._db.execute(
+                "SELECT seq, depth, top, prefix, state, NULL, digest FROM snapshots "
+                "WHERE session_id = ? AND engine = ? AND depth <= ? AND depth > ? ORDER BY depth DESC, seq DESC",
+                (self._id, self.engine, depth, floor)).fetchall()
+        except (sqlite3.DatabaseError, UnicodeError):
+            return
         for row in rows:
-            snap = self._decoded(row, check_stacks=False)
-            if snap is not None:
+            snap, _why = self._checked(row, with_stacks=False)
+            if snap is not None and self._proven.get(snap.seq) == snap.prefix:
                 yield snap
 
     def save(self, snaps: Sequence[Snapshot]) -> None:
@@ -132,27 +216,37 @@ class Snapshots:
                              "WHERE session_id = ? AND stacks IS NOT NULL", (self._id,))
             self._db.executemany("INSERT OR REPLACE INTO snapshots (session_id, seq, depth, top, engine, prefix, "
                                  "state, stacks, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        self._proven.update((s.seq, s.prefix) for s in snaps)
 
-    def rows(self) -> dict[int, tuple]:
+    def rows(self) -> dict[Any, tuple]:
         """Every snapshot row of the game by event number, for :meth:`matches`."""
         return {row[0]: row for row in self._db.execute(
-            "SELECT seq, depth, top, engine, prefix, state, stacks FROM snapshots WHERE session_id = ?", (self._id,))}
+            "SELECT seq, depth, top, prefix, state, stacks, digest, engine FROM snapshots WHERE session_id = ?",
+            (self._id,))}
 
     def matches(self, row: tuple, replay: Any) -> bool:
-        """Whether a stored row (from :meth:`rows`) says what a replay of the log (a
-        :class:`companion.db.timeline.Timeline`) says at the same event."""
-        _seq, depth, top, engine, stored_prefix, text, stacks = row
-        prefix, undo, redo = replay.prefix, replay.undo, replay.redo
-        if (engine, stored_prefix, depth, top) != (self.engine, prefix, len(undo), undo[-1] if undo else 0):
+        """Whether a stored row (from :meth:`rows`) is of these rules, passes every check and
+        says what a replay of the log (a :class:`companion.db.timeline.Timeline`) says at the
+        same event."""
+        *row, engine = row
+        snap, _why = self._checked(tuple(row), with_stacks=row[5] is not None, decode=False)
+        if engine != self.engine or snap is None:
             return False
+        undo = replay.undo
+        if (snap.prefix, snap.depth, snap.top) != (replay.prefix, len(undo), undo[-1] if undo else 0):
+            return False
+        if snap.undo is not None and (snap.undo, snap.redo) != (undo, replay.redo):
+            return False
+        # The replay's state written out as this companion writes it is the stored text when
+        # they agree, and writing is cheaper than reading (doctor compares a snapshot every
+        # 100 events); only text that differs is read back, to compare the states themselves.
+        text = row[4]
         try:
-            if stacks is not None and json.loads(stacks) != {"undo": undo.runs(), "redo": redo.runs()}:
-                return False
-            return statecodec.loads(text) == replay.state
-        except ValueError:  # CodecError is one too: damaged text
+            return self._codec.dumps(replay.state) == text or self._codec.loads(text) == replay.state
+        except statecodec.CodecError:
             return False
 
-    def settle(self, good: Sequence[int], bad: Sequence[int]) -> None:
+    def settle(self, good: Sequence[int], bad: Sequence[Any]) -> None:
         """Mark the snapshots a full replay confirmed, and delete those it contradicted."""
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         with self._transaction():
@@ -172,30 +266,72 @@ class Snapshots:
         self._db.execute("COMMIT")
 
     def _row(self, snap: Snapshot, *, with_stacks: bool) -> tuple:
-        state = statecodec.dumps(snap.state)
+        state = self._codec.dumps(snap.state)
         # never store what would not read back as the very same state
-        if statecodec.loads(state) != snap.state:
+        if self._codec.loads(state) != snap.state:
             raise statecodec.CodecError("the state does not survive its encoding")
         stacks = json.dumps({"undo": snap.undo.runs(), "redo": snap.redo.runs()}) if with_stacks else None
         body = (self._id, snap.seq, snap.depth, snap.top, self.engine, snap.prefix, state)
         return (*body, stacks, _digest(body, stacks))
 
-    def _decoded(self, row: tuple, *, check_stacks: bool = True) -> Snapshot | None:
+    def _checked(self, row: tuple, *, with_stacks: bool, decode: bool = True) -> tuple[Snapshot | None, str]:
+        """The row as a Snapshot once every check passes, else (None, what is wrong); with
+        ``decode`` False its state is left unread (None) for the caller to check itself."""
         seq, depth, top, prefix, state, stacks, digest = row
+        wrong = _wrong_types(seq, depth, top, prefix, state, stacks if with_stacks else "", digest)
+        if wrong:
+            return None, wrong
         body = (self._id, seq, depth, top, self.engine, prefix, state)
-        expected = _digest(body, stacks if check_stacks else None)
-        if (digest if check_stacks else digest[:64]) != expected:
-            return None
+        if (digest if with_stacks else digest[:64]) != _digest(body, stacks if with_stacks else None):
+            return None, "its digest does not match its contents"
         try:
-            snap = Snapshot(seq, depth, top, prefix, statecodec.loads(state))
-            if check_stacks:
+            snap = Snapshot(seq, depth, top, prefix, self._codec.loads(state) if decode else None)
+            if with_stacks:
                 parsed = json.loads(stacks)
                 snap.undo, snap.redo = RunStack.from_runs(parsed["undo"]), RunStack.from_runs(parsed["redo"])
-                if len(snap.undo) != depth or (depth and snap.undo[-1] != top):
-                    return None
-        except (statecodec.CodecError, ValueError, KeyError, TypeError):
-            return None
-        return snap
+        except statecodec.CodecError as exc:
+            return None, f"its state is not one of this game's: {exc}"
+        except (ValueError, TypeError, KeyError, RecursionError):
+            return None, "its undo and redo stacks are not runs of event numbers"
+        if snap.undo is not None and (len(snap.undo) != depth or (snap.undo[-1] if depth else 0) != top):
+            return None, "its undo stack does not agree with its depth"
+        return snap, ""
+
+
+class ReadOnly:
+    """A game's proved snapshots as checkpoints to start from, never written: for reading a
+    log (which must not change the file), and for a game whose newest checkpoint failed its
+    checks (left as it is for `companion doctor` to report)."""
+
+    def __init__(self, saved: Snapshots) -> None:
+        self._saved = saved
+
+    def below(self, depth: int, floor: int) -> Iterator[Snapshot]:
+        return self._saved.below(depth, floor)
+
+    def save(self, _snaps: Sequence[Snapshot]) -> None:
+        pass
+
+
+def _wrong_types(seq: Any, depth: Any, top: Any, prefix: Any, state: Any, stacks: Any, digest: Any) -> str:
+    """What is not as the companion writes it in a row's columns, or ""."""
+    for name, value in (("seq", seq), ("depth", depth), ("top", top)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return f"its {name} column holds {_said(value)}, not an event count"
+    for name, value, most in (("prefix", prefix, 64), ("digest", digest, 129), ("state", state, STATE_CHARS),
+                              ("stacks", stacks, STACKS_CHARS)):
+        if not isinstance(value, str):
+            return f"its {name} column holds {_said(value)}, not text"
+        if len(value) > most:
+            return f"its {name} column is {len(value):,} characters long, more than a snapshot holds"
+    return ""
+
+
+def _said(value: Any) -> str:
+    if isinstance(value, (bytes, bytearray)):
+        return f"binary data ({len(value)} bytes)"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _digest(body: Iterable[Any], stacks: str | None) -> str:

@@ -17,128 +17,199 @@ frozenset, set     ``{"f": [...]}``, ``{"s": [...]}`` (in a stable order)
 dataclass          ``{"c": "module:Class", "v": {field: value, ...}}``
 =================  ======================================================
 
-Decoding is strict: a class is looked up by name only inside the ``companion`` package and
-must be a dataclass whose fields are exactly the ones stored, so a snapshot written by
-other code fails loudly (:class:`CodecError`) and the caller falls back to the log.
+A snapshot is data on an SD card, so decoding trusts nothing in it. Each game has its own
+:class:`Codec`, whose classes are a fixed table worked out from the code alone: the game's
+state class (the return type of its engine's ``initial_state``, found through the one
+registry of games) and every dataclass its fields' types name, transitively. A class name
+read from a file is only ever looked up in that table, never imported, so a forged
+snapshot cannot make the decoder load or run anything. A class must also be given exactly
+its fields, nesting is bounded (:data:`MAX_DEPTH`, far deeper than any state, far below
+Python's recursion limit), and anything else is a :class:`CodecError`: the caller then
+replays the game from its log.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
+import types
+import typing
+from functools import cache
 from typing import Any
 
+from companion.games import engine_for
+
 #: bumped whenever the encoding changes, so older snapshots are ignored, never misread
-CODEC_VERSION = 1
-_PACKAGE = "companion."
+CODEC_VERSION = 2
+#: JSON levels a snapshot may nest: a state is a dozen deep at most (a Rapid City card's round
+#: file inside its played card inside the game), so anything deeper is not one of ours
+MAX_DEPTH = 64
 
 
 class CodecError(ValueError):
     """A value that cannot be encoded, or stored text that is not a state we wrote."""
 
 
-def dumps(value: Any) -> str:
-    """The compact typed-JSON text of ``value``."""
-    # dict keys keep their order: a state's dicts are shown in the order they were built.
-    # NaN is refused: it never equals itself, so a state holding one could not be checked.
-    try:
-        return json.dumps(encode(value), separators=(",", ":"), allow_nan=False)
-    except ValueError as exc:
-        raise CodecError(str(exc)) from None
+class Codec:
+    """The typed JSON of one game's states, whose class is ``root``: ``classes`` maps each
+    "module:Class" name a snapshot may hold to its class; no other class is written or read,
+    and each is read back only with values of the types its fields declare."""
+
+    def __init__(self, root: type, classes: dict[str, type]) -> None:
+        self.root = root
+        self.classes = classes
+        self._fields = {cls: typing.get_type_hints(cls) for cls in classes.values()}
+
+    def dumps(self, value: Any) -> str:
+        """The compact typed-JSON text of ``value``."""
+        # dict keys keep their order: a state's dicts are shown in the order they were built.
+        # NaN is refused: it never equals itself, so a state holding one could not be checked.
+        try:
+            return json.dumps(self.encode(value), separators=(",", ":"), allow_nan=False)
+        except ValueError as exc:
+            raise CodecError(str(exc)) from None
+
+    def loads(self, text: Any) -> Any:
+        """The state :meth:`dumps` wrote; :class:`CodecError` for anything else."""
+        if not isinstance(text, str):
+            raise CodecError(f"a snapshot's state is text, not {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise CodecError("a snapshot nested too deeply to be a state") from None
+        except ValueError as exc:
+            raise CodecError(f"not typed JSON: {exc}") from None
+        state = self.decode(data)
+        if type(state) is not self.root:
+            raise CodecError(f"a snapshot holds a {type(state).__name__}, not a {self.root.__name__}")
+        return state
+
+    def encode(self, value: Any) -> Any:
+        if value is None or isinstance(value, (bool, int, float, str)):
+            return value
+        if isinstance(value, tuple):
+            return [self.encode(v) for v in value]
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            name = class_name(type(value))
+            if self.classes.get(name) is not type(value):
+                raise CodecError(f"{name} is not a state class of this game")
+            return {"c": name, "v": {f.name: self.encode(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+        if isinstance(value, list):
+            return {"l": [self.encode(v) for v in value]}
+        if isinstance(value, dict):
+            if all(isinstance(k, str) for k in value):
+                return {"m": {k: self.encode(v) for k, v in value.items()}}
+            return {"d": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
+        if isinstance(value, (frozenset, set)):
+            items = sorted((self.encode(v) for v in value), key=_order)
+            return {"f" if isinstance(value, frozenset) else "s": items}
+        raise CodecError(f"cannot encode a {type(value).__name__} in a snapshot")
+
+    def decode(self, data: Any, depth: int = 0) -> Any:
+        if data is None or isinstance(data, (bool, int, float, str)):
+            return data
+        if depth >= MAX_DEPTH:
+            raise CodecError(f"a snapshot nested more than {MAX_DEPTH} deep is not a state")
+        inner = depth + 1
+        if isinstance(data, list):
+            return tuple(self.decode(v, inner) for v in data)
+        if not isinstance(data, dict) or not data:
+            raise CodecError(f"unexpected {type(data).__name__} in a snapshot")
+        if set(data) == {"c", "v"} and isinstance(data["v"], dict):
+            return self._instance(data["c"], data["v"], inner)
+        if len(data) != 1:
+            raise CodecError(f"unknown tags {sorted(data)[:3]} in a snapshot")
+        tag, body = next(iter(data.items()))
+        if tag == "m" and isinstance(body, dict):
+            return {k: self.decode(v, inner) for k, v in body.items()}
+        if not isinstance(body, list):
+            raise CodecError(f"tag {tag[:8]!r} needs a list in a snapshot")
+        try:
+            if tag == "l":
+                return [self.decode(v, inner) for v in body]
+            if tag == "d" and all(isinstance(p, list) and len(p) == 2 for p in body):
+                return {self.decode(k, inner): self.decode(v, inner) for k, v in body}
+            if tag == "f":
+                return frozenset(self.decode(v, inner) for v in body)
+            if tag == "s":
+                return {self.decode(v, inner) for v in body}
+        except TypeError as exc:  # an unhashable key or member: a list where a tuple was
+            raise CodecError(f"tag {tag!r}: {exc}") from None
+        raise CodecError(f"unknown tag {tag[:8]!r} in a snapshot")
+
+    def _instance(self, name: Any, fields: dict[str, Any], depth: int) -> Any:
+        cls = self.classes.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise CodecError(f"{str(name)[:60]!r} is not a state class of this game")
+        names = {f.name for f in dataclasses.fields(cls) if f.init}
+        if set(fields) != names or len(names) != len(dataclasses.fields(cls)):
+            raise CodecError(f"{name} has fields {sorted(names)}, the snapshot has {sorted(fields)[:12]}")
+        values = {k: self.decode(v, depth) for k, v in fields.items()}
+        for field, hint in self._fields[cls].items():
+            if not conforms(values[field], hint):
+                raise CodecError(f"{name}'s {field} holds a {type(values[field]).__name__}, not {hint}")
+        try:
+            return cls(**values)
+        except (TypeError, ValueError) as exc:  # a class's own checks refusing the stored values
+            raise CodecError(f"{name}: {exc}") from None
 
 
-def loads(text: str) -> Any:
-    """The value :func:`dumps` wrote; :class:`CodecError` for anything else."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise CodecError(f"not typed JSON: {exc}") from None
-    return decode(data)
+@cache
+def codec(kind: str) -> Codec:
+    """The codec of one kind of game (loads its engine; raises KeyError for an unknown kind)."""
+    root = typing.get_type_hints(type(engine_for(kind)).initial_state)["return"]
+    return Codec(root, state_classes(root))
 
 
-def encode(value: Any) -> Any:
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, tuple):
-        return [encode(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {"c": _class_name(type(value)), "v": {f.name: encode(getattr(value, f.name))
-                                                     for f in dataclasses.fields(value)}}
-    if isinstance(value, list):
-        return {"l": [encode(v) for v in value]}
-    if isinstance(value, dict):
-        if all(isinstance(k, str) for k in value):
-            return {"m": {k: encode(v) for k, v in value.items()}}
-        return {"d": [[encode(k), encode(v)] for k, v in value.items()]}
-    if isinstance(value, (frozenset, set)):
-        items = sorted((encode(v) for v in value), key=_order)
-        return {"f" if isinstance(value, frozenset) else "s": items}
-    raise CodecError(f"cannot encode a {type(value).__name__} in a snapshot")
+def state_classes(root: type) -> dict[str, type]:
+    """"module:Class" -> class, for ``root`` and every dataclass its fields' types name."""
+    found: dict[str, type] = {}
+    todo: list[Any] = [root]
+    while todo:
+        hint = todo.pop()
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            name = class_name(hint)
+            if name not in found:
+                found[name] = hint
+                todo.extend(typing.get_type_hints(hint).values())
+        else:
+            todo.extend(typing.get_args(hint))
+    return found
 
 
-def decode(data: Any) -> Any:
-    if data is None or isinstance(data, (bool, int, float, str)):
-        return data
-    if isinstance(data, list):
-        return tuple(decode(v) for v in data)
-    if not isinstance(data, dict) or not data:
-        raise CodecError(f"unexpected {type(data).__name__} in a snapshot")
-    if set(data) == {"c", "v"} and isinstance(data["v"], dict):
-        return _instance(data["c"], data["v"])
-    if len(data) != 1:
-        raise CodecError(f"unknown tags {sorted(data)} in a snapshot")
-    tag, body = next(iter(data.items()))
-    if tag == "m" and isinstance(body, dict):
-        return {k: decode(v) for k, v in body.items()}
-    if not isinstance(body, list):
-        raise CodecError(f"tag {tag!r} needs a list in a snapshot")
-    if tag == "l":
-        return [decode(v) for v in body]
-    if tag == "d" and all(isinstance(p, list) and len(p) == 2 for p in body):
-        return {decode(k): decode(v) for k, v in body}
-    if tag == "f":
-        return frozenset(decode(v) for v in body)
-    if tag == "s":
-        return {decode(v) for v in body}
-    raise CodecError(f"unknown tag {tag!r} in a snapshot")
+def conforms(value: Any, hint: Any) -> bool:
+    """Whether a decoded value is of the type a field declares: the few forms game states
+    use (classes, ``X | None`` and unions, ``tuple[X, ...]``, ``tuple[X, Y]``,
+    ``frozenset[X]``, ``dict[K, V]``, ``Any``); an int is no bool, a float may be an int."""
+    if hint is Any:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is None:
+        if hint is float:
+            return isinstance(value, (int, float)) and not isinstance(value, bool)
+        if hint is int:
+            return isinstance(value, int) and not isinstance(value, bool)
+        if hint is type(None):
+            return value is None
+        return isinstance(hint, type) and type(value) is hint
+    if origin in (typing.Union, types.UnionType):
+        return any(conforms(value, arg) for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(conforms(v, args[0]) for v in value)
+        return len(value) == len(args) and all(conforms(v, a) for v, a in zip(value, args))
+    if origin in (frozenset, set, list):
+        return type(value) is origin and all(conforms(v, args[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(conforms(k, args[0]) and conforms(v, args[1]) for k, v in value.items())
+    raise CodecError(f"a state field's type {hint} is not one snapshots know")
 
 
-def _instance(name: Any, fields: dict[str, Any]) -> Any:
-    cls = _class_named(name)
-    names = {f.name for f in dataclasses.fields(cls) if f.init}
-    if set(fields) != names or len(names) != len(dataclasses.fields(cls)):
-        raise CodecError(f"{name} has fields {sorted(names)}, the snapshot has {sorted(fields)}")
-    try:
-        return cls(**{k: decode(v) for k, v in fields.items()})
-    except (TypeError, ValueError) as exc:  # a class's own checks refusing the stored values
-        raise CodecError(f"{name}: {exc}") from None
+def class_name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
 
 
 def _order(encoded: Any) -> str:
     return json.dumps(encoded, sort_keys=True)
-
-
-def _class_name(cls: type) -> str:
-    if not cls.__module__.startswith(_PACKAGE) or "<" in cls.__qualname__:
-        raise CodecError(f"{cls.__module__}.{cls.__qualname__} is not a companion state class")
-    return f"{cls.__module__}:{cls.__qualname__}"
-
-
-def _class_named(name: Any) -> type:
-    """The dataclass a snapshot names, found by attribute lookup (never eval) and only in
-    our own package."""
-    if not isinstance(name, str) or ":" not in name:
-        raise CodecError(f"bad class name {name!r} in a snapshot")
-    module_name, _, qualname = name.partition(":")
-    if not module_name.startswith(_PACKAGE):
-        raise CodecError(f"{name} is not a companion state class")
-    try:
-        target: Any = importlib.import_module(module_name)
-        for part in qualname.split("."):
-            target = getattr(target, part)
-    except (ImportError, AttributeError):
-        raise CodecError(f"no state class {name}") from None
-    if not (isinstance(target, type) and dataclasses.is_dataclass(target)):
-        raise CodecError(f"{name} is not a dataclass")
-    return target

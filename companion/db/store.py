@@ -17,89 +17,33 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from companion.db import snapshots
-from companion.db.place import write_hint
+from companion.db import schema, snapshots
+from companion.db.schema import APPLICATION_ID, INSERT_SEAT, SCHEMA_VERSION
+from companion.db.place import cannot_write, write_hint
+from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
+from companion.db.versions import Refused, candidates, choose, first_release_games, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
-from companion.db.roster import Seat, link, name_key, seat_names
-from companion.records.stats import cache as summaries
+from companion.limits import quote
+from companion.names import clean
+from companion.db.roster import Seat, link, name_key, player_keys, seat_names
+from companion.db.transaction import Transaction
+from companion.db.runstack import RunStack
 from companion.db.timeline import Timeline, action_loader
-
-#: 2 added the snapshots table (companion.db.snapshots); a version 1 file gains it on open;
-#: 3 the summaries table (companion.records.stats.cache);
-#: 4 the seats table (who sat where, linked to player records), filled in from the games'
-#: settings when an older file is first opened;
-#: 5 the indexes the History list pages through, newest first, all games or one kind
-SCHEMA_VERSION = 5
-#: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
-APPLICATION_ID = 0x4F574331
 
 #: tables quick-checked at every open: small whatever the history, and read by every screen
 SMALL_TABLES = ("players", "prefs")
-#: tables a migration adds: not required of a file older than that schema version
-ADDED_IN = {"snapshots": 2, "summaries": 3, "seats": 4}
 #: the prefs key where `companion doctor` records its full integrity check
 FULL_CHECK = "full_check"
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "orange", "purple", "brown", "pink")
 MAX_NAME = 24
-
-#: who sat where (companion.db.roster). IF NOT EXISTS: the migration to 4 keeps a table already
-#: there; its index finds a player's games and holds each player to one seat a game
-#: (guests, NULL, may repeat)
-_SEATS = """
-CREATE TABLE IF NOT EXISTS seats (
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seat       INTEGER NOT NULL,
-    player_id  INTEGER REFERENCES players(id),
-    name       TEXT NOT NULL,
-    PRIMARY KEY (session_id, seat)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX IF NOT EXISTS seats_player ON seats(player_id, session_id);
-"""
-#: newest first (companion.records.history): a page of the list reads its rows in index order, never
-#: sorting every game; the same for one kind of game
-_LIST_INDEXES = """
-CREATE INDEX IF NOT EXISTS sessions_newest ON sessions(started, id);
-CREATE INDEX IF NOT EXISTS sessions_kind ON sessions(kind, started, id);
-"""
-_SCHEMA = """
-CREATE TABLE players (
-    id      INTEGER PRIMARY KEY,
-    name    TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    colour  TEXT NOT NULL,
-    created TEXT NOT NULL
-);
-CREATE TABLE sessions (
-    id       INTEGER PRIMARY KEY,
-    kind     TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    started  TEXT NOT NULL,
-    finished TEXT,
-    result   TEXT
-);
-CREATE TABLE events (
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seq        INTEGER NOT NULL,
-    kind       TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
-    action     TEXT,
-    at         TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-) WITHOUT ROWID;
-CREATE TABLE prefs (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-""" + snapshots.TABLE + summaries.TABLE + _SEATS + _LIST_INDEXES
-#: one seat, as :meth:`Store.new_session` and an import write them: (session_id, *Seat)
-INSERT_SEAT = "INSERT INTO seats (session_id, seat, name, player_id) VALUES (?, ?, ?, ?)"
 
 
 def default_db_path() -> Path:
@@ -153,11 +97,11 @@ class Store:
         try:
             if fresh:
                 self._configure()
-                self._create()
+                schema.create(self._db)
             else:
                 self._check()
                 self._configure()
-                self._migrate()
+                schema.migrate(self._db, self.path)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # the latter: SQLite's message quoting
             self._db.close()                                          # a schema that is no longer UTF-8
             if _cannot_reach(exc):
@@ -176,13 +120,6 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
 
-    def _create(self) -> None:
-        # executescript commits any open transaction first, so the script carries its own.
-        self._db.executescript(
-            f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA application_id={APPLICATION_ID};"
-            f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
-        )
-
     def _check(self) -> None:
         app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -196,7 +133,7 @@ class Store:
                 f"{self.path} was written by a newer companion (schema {version}; this one reads up to "
                 f"{SCHEMA_VERSION}). Upgrade the companion, or pass --db to use another file."
             )
-        self._check_tables()
+        schema.check_tables(self._db, self.path)
         # A bounded check: the header and schema are read here; the small tables every
         # screen reads are checked whole (their pages, not the history's). The full check
         # is O(file size) (~6 ms a MB here, several times that on a Pi), so it is left to
@@ -209,58 +146,6 @@ class Store:
                 "keep a copy, then move it aside to start afresh, or pass --db to use another file."
             )
 
-    def _check_tables(self) -> None:
-        """Every table and column the companion uses is there. Checked before anything is
-        configured, so a file with our mark but half a schema is refused as it is (switching
-        it to WAL first would already rewrite its header)."""
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        for table, columns in _schema_columns().items():
-            if version < ADDED_IN.get(table, 0):
-                continue
-            found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            missing = [c for c in columns if c not in found]
-            if missing:
-                what = f"the table {table!r}" if not found else f"the column(s) {', '.join(missing)} of {table!r}"
-                raise StoreError(
-                    f"the database {self.path} is damaged: {what} is missing. It was left untouched: "
-                    "keep a copy, then move it aside to start afresh, or pass --db to use another file."
-                )
-
-    def _migrate(self) -> None:
-        """Bring an older file up to this schema, each step in one transaction (all or nothing)."""
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 2:
-            self._db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 3:
-            self._db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 4:
-            with self._transaction():
-                if self._db.execute("PRAGMA user_version").fetchone()[0] < 4:  # not another process's work
-                    for statement in filter(str.strip, _SEATS.split(";")):
-                        self._db.execute(statement)
-                    self._backfill_seats()
-                    self._db.execute("PRAGMA user_version=4")
-        if self._db.execute("PRAGMA user_version").fetchone()[0] < 5:
-            self._db.executescript(f"BEGIN IMMEDIATE;{_LIST_INDEXES}PRAGMA user_version=5;COMMIT;")
-
-    def _backfill_seats(self) -> None:
-        """Seats for every game already stored, read from its settings (one query, one
-        insert: ~3,000 games at start-up). A game whose settings are damaged gets no seats
-        (its row is left as it is; the games list reports it); so do the games after a
-        page of the sessions table SQLite cannot read, which the games list reports too."""
-        players = player_keys(self._db)
-        seats: list[tuple[int, int, str, int | None]] = []
-        try:
-            for sid, kind, settings in self._db.execute("SELECT id, kind, settings FROM sessions"):
-                try:
-                    names = seat_names(kind, json_object(settings, "settings"))
-                except RowDamage:
-                    continue
-                seats.extend((sid, *seat) for seat in link(names, players))
-        except sqlite3.DatabaseError:
-            if not self._db.in_transaction:  # SQLite gave the transaction up: nothing was written
-                raise
-        self._db.executemany(INSERT_SEAT.replace("INSERT", "INSERT OR IGNORE"), seats)  # a game seated already
-
     def close(self) -> None:
         self._db.close()
 
@@ -270,8 +155,8 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db, self.path)
+    def _transaction(self) -> Transaction:
+        return Transaction(self._db, self.path)
 
     # -- app preferences (sound on/off and the like) -----------------------------------
 
@@ -377,28 +262,29 @@ class Store:
             "WHERE t.player_id = ? ORDER BY s.started DESC, s.id DESC", (player_id,))]
 
     def _valid_name(self, name: str, player_id: int | None = None) -> str:
-        name = " ".join(str(name).split())
-        if not name:
-            raise InputError("a player needs a name")
-        if len(name) > MAX_NAME:
-            raise InputError(f"names are at most {MAX_NAME} characters; {name!r} has {len(name)}")
-        clash = self._db.execute(
-            "SELECT id FROM players WHERE name = ? COLLATE NOCASE AND id IS NOT ?", (name, player_id)
-        ).fetchone()
-        if clash:
+        """The name as kept (:func:`companion.names.clean`), refused when it is empty, too
+        long, or another player's (compared by :func:`name_key`, which the players table's
+        NOCASE, ASCII only, cannot do)."""
+        name = valid_name(name)
+        clash = player_keys(self._db).get(name_key(name))
+        if clash is not None and clash != player_id:
             raise InputError(f"there is already a player called {name!r}")
         return name
 
     # -- sessions --------------------------------------------------------------------
 
     def new_session(self, kind: str, settings: Mapping[str, Any]) -> GameSession:
-        """Start a game. The engine checks the settings before anything is written."""
+        """Start a game under today's rules: the newest version of its kind's rules is
+        recorded in its settings (``"rules"``, replacing any that a rematch copied from an
+        older game), so it is replayed under them for ever (:mod:`companion.db.versions`).
+        The engine checks the settings before anything is written."""
         engine = engine_for(kind)
+        settings = under(settings, max(engine.rules_versions))
         engine.initial_state(settings)
-        started = _now()
+        text, started = dumps(settings), _now()
         with self._transaction():
             cur = self._db.execute(
-                "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)", (kind, dumps(settings), started)
+                "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)", (kind, text, started)
             )
             self._seat(cur.lastrowid, kind, settings)
         return self.open_session(cur.lastrowid)
@@ -461,6 +347,41 @@ class Store:
                 (None if result is None else at, None if result is None else dumps(result), session_id),
             )
 
+    def first_release_games(self) -> int:
+        """The id of the last game this file holds from the first release, when it was
+        upgraded from schema 1 here (:func:`companion.db.versions.first_release_games`)."""
+        return first_release_games(self._db)
+
+    def kept_rules(self, info: SessionInfo) -> tuple[int, list[str]] | None:
+        """(the version the game was played under, what today's rules would say otherwise)
+        as last worked out, while its log and its rules are as they were then; else None."""
+        try:
+            row = self._db.execute(
+                "SELECT r.seq, r.engine, r.rules, r.told, (SELECT max(seq) FROM events WHERE session_id = r.session_id) "
+                "FROM played_rules r WHERE r.session_id = ?", (info.id,)).fetchone()
+            if row is None:
+                return None
+            seq, engine, rules, told, last = row
+            if seq != (last or 0) or engine != snapshots.fingerprint(info.kind, SCHEMA_VERSION):
+                return None
+            words = json.loads(told)
+        except (sqlite3.DatabaseError, ValueError, TypeError, RecursionError, KeyError):
+            return None  # a cache: whatever is wrong with it, the game is worked out again
+        if not isinstance(rules, int) or not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            return None
+        return rules, words
+
+    def keep_rules(self, info: SessionInfo, seq: int, rules: int, told: list[str]) -> None:
+        """Remember what :meth:`kept_rules` gives back; a write the disk refuses only means
+        the game is worked out again next time."""
+        try:
+            with self._transaction():
+                self._db.execute("INSERT OR REPLACE INTO played_rules (session_id, seq, engine, rules, told) "
+                                 "VALUES (?, ?, ?, ?, ?)", (info.id, seq, snapshots.fingerprint(info.kind, SCHEMA_VERSION),
+                                                            rules, json.dumps(told)))
+        except StoreError:
+            pass
+
     def integrity(self) -> str:
         """``"ok"`` or SQLite's description of what is wrong (for `companion doctor`): the
         full check, O(file size), so never on the app's way to its first screen."""
@@ -500,10 +421,16 @@ class Store:
             self._db.execute("PRAGMA ignore_check_constraints=OFF")
 
 
-def player_keys(db: sqlite3.Connection) -> dict[str, int]:
-    """:func:`companion.db.roster.name_key` of each player's name -> their id: what a seat's
-    name is looked up in (a name stored as binary, only a damaged row's, links nobody)."""
-    return {name_key(name): pid for pid, name in db.execute("SELECT id, name FROM players") if isinstance(name, str)}
+def valid_name(name: str) -> str:
+    """A player's name as kept (:func:`companion.names.clean`), or :class:`InputError` when
+    nothing visible is left or it is longer than MAX_NAME."""
+    kept = clean(str(name))
+    if not kept:
+        unseen = " (only invisible characters were given)" if str(name).strip() else ""
+        raise InputError(f"a player needs a name{unseen}")
+    if len(kept) > MAX_NAME:
+        raise InputError(f"names are at most {MAX_NAME} characters; {quote(kept)} has {len(kept)}")
+    return kept
 
 
 def _text(raw: bytes) -> str:
@@ -515,9 +442,10 @@ def _text(raw: bytes) -> str:
 
 def _cannot_reach(exc: sqlite3.Error) -> bool:
     """SQLite could not open or lock the file (permissions, a folder in the way, another
-    program): nothing says the file itself is damaged."""
+    program, a full disk: the -shm file it must make cannot be): nothing says the file
+    itself is damaged."""
     code = getattr(exc, "sqlite_errorname", "") or ""
-    return code.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_BUSY", "SQLITE_LOCKED"))
+    return cannot_write(exc) or code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
 def _valid_colour(colour: str) -> str:
@@ -537,107 +465,110 @@ def _session_info(row: tuple, path: Path) -> SessionInfo:
         return SessionInfo(row[0], "", {}, "", None, None, problem)
 
 
-@cache
-def _schema_columns() -> dict[str, list[str]]:
-    """table -> its columns, read from _SCHEMA itself so the check cannot drift from it."""
-    scratch = sqlite3.connect(":memory:")
-    try:
-        scratch.executescript(_SCHEMA)
-        tables = [row[0] for row in scratch.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        return {t: [row[1] for row in scratch.execute(f"PRAGMA table_info({t})")] for t in tables}
-    finally:
-        scratch.close()
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error, so an action is all or nothing.
-
-    A write SQLite refuses (a full SD card, a file another program holds locked) becomes a
-    :class:`StoreError` naming the file: the action was not saved, so the caller must not
-    show it as done.
-    """
-
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
-        self._db = db
-        self._path = path
-
-    def __enter__(self) -> None:
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise self._unsaved(exc) from exc
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None:
-            try:
-                self._db.execute("COMMIT")
-                return
-            except sqlite3.Error as failure:
-                exc = failure
-        if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.Error):
-            raise self._unsaved(exc) from exc
-
-    def _unsaved(self, exc: sqlite3.Error) -> StoreError:
-        return StoreError(f"could not save to {self._path} ({exc}); nothing was changed. "
-                          f"{write_hint(self._path, exc)}")
-
-
 class GameSession:
     """One game being played: its settings, its log, and the state the log replays to.
 
-    Opening starts from the game's newest snapshot (:mod:`companion.db.snapshots`) and replays
-    only the events after it; the undo and redo stacks are kept as event numbers and any
-    earlier state is rebuilt from a checkpoint (:mod:`companion.db.timeline`), so opening, undo
-    and memory stay small however long the game. The log only ever grows.
+    Opening starts from the game's newest snapshot (:mod:`companion.db.snapshots`) once it is
+    proved against the log, and replays only the events after it; the undo and redo stacks
+    are kept as event numbers and any earlier state is rebuilt from a checkpoint
+    (:mod:`companion.db.timeline`), so opening, undo and memory stay small however long the
+    game. The log only ever grows. A game is replayed under the version of the rules it was
+    played under (:attr:`rules`, :mod:`companion.db.versions`), never re-scored by a later one.
     """
 
     def __init__(self, store: Store, info: SessionInfo, *, check: bool = False) -> None:
         self.store = store
         self.info = info
+        #: what the table should be told about how the game was opened: a checkpoint that
+        #: failed its checks, so the game was replayed from its log ("" when nothing to tell)
+        self.notice = ""
         # Everything below reads data from disk; any way it fails (an engine's own error on an
         # action it never wrote included) is damage to report, never a crash.
         try:
             self.engine: Engine = engine_for(info.kind)
-            initial = self.engine.initial_state(info.settings)
+            versions = candidates(self.engine, info.settings, info.id <= store.first_release_games())
+            self._snapshots = store._snapshots_of(info)
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",
                                 f"sessions row {info.id}", exc) from None
-        self._snapshots = store._snapshots_of(info)
-        # a checking replay neither starts from nor writes snapshots: it judges them
-        self._timeline = Timeline(self.engine, initial, action_loader(store._db, info.id),
-                                  None if check else self._snapshots)
+        found = self._newest_checkpoint(versions)
+        # a checking replay neither starts from nor writes snapshots: it judges them all
+        stored = self._snapshots.rows() if check else {}
+        if check:
+            found, saved = None, None
+        else:
+            saved = ReadOnly(self._snapshots) if self.snapshot_problem else self._snapshots
+            kept = store.kept_rules(info) if len(versions) > 1 else None
+            known = kept[0] if kept else getattr(found[0].state, "rules", None) if found else None
+            if known in versions:  # worked out before, on this log or the part a checkpoint proves: tried first
+                versions.insert(0, versions.pop(versions.index(known)))
         try:
-            stored = self._snapshots.rows() if check else {}
-            snap = None if check else self._snapshots.latest()
-            if snap is not None and self._logged(snap.seq):
-                self._timeline.resume(snap)
-            after = self._timeline.seq  # from the first event (whatever its number) without a snapshot
+            self.rules, (self._timeline, confirmed) = choose(
+                versions, lambda rules: self._replay(rules, found, saved, stored),
+                lambda replayed: len(versions) == 1 or same_result(self.engine, replayed[0].state, info.result))
+        except Refused as refused:
+            if isinstance(refused.error, StoreError):
+                raise refused.error from None
+            what, row = ((f"cannot be replayed at event {describe(refused.at)}",
+                          f"events row session_id={info.id}, seq={describe(refused.at)}") if refused.at else
+                         ("cannot be resumed: its settings do not start a game", f"sessions row {info.id}"))
+            raise self._damaged(what, row, refused.error) from None
+        #: after a checking replay: the snapshots it confirmed, and those it contradicted
+        #: (or that lie past the end of the log)
+        self.snapshot_verdict = (confirmed, sorted(set(stored) - set(confirmed), key=str))
+        self._timeline.flush()
+
+    def _newest_checkpoint(self, versions: list[int]) -> tuple[Snapshot, Any] | None:
+        """The newest snapshot proved against the log (and the hash over its events), made
+        under one of ``versions``; else None, with :attr:`snapshot_problem` and :attr:`notice`
+        saying why when one was there and failed a check."""
+        found = self._snapshots.latest()
+        problem = self._snapshots.problem or ""
+        if found is not None and getattr(found[0].state, "rules", versions[0]) not in versions:
+            found, problem = None, f"its checkpoint at event {found[0].seq} was made under other rules"
+        #: why the newest checkpoint could not be used, in words ("" when it was, or there was none)
+        self.snapshot_problem = problem
+        if problem:
+            self.notice = (f"Game {self.info.id} ({game_name(self.info.kind)}): {problem}, so it was "
+                           "replayed from its log instead. `companion doctor` says more.")
+        return found
+
+    def _replay(self, rules: int, found: tuple[Snapshot, Any] | None, saved: Snapshots | ReadOnly | None,
+                stored: Mapping[Any, tuple]) -> tuple[Timeline, list[int]]:
+        """The game replayed under version ``rules`` of its rules, from ``found`` (a proved
+        snapshot and the hash over its events) when it was made under those rules, and the
+        snapshots ``stored`` it confirmed on the way; :class:`Refused` at the event where the
+        log does not replay (0: the settings do not start a game)."""
+        store, info = self.store, self.info
+        try:
+            initial = self.engine.initial_state(under(info.settings, rules))
+        except Exception as exc:  # noqa: BLE001 - see __init__
+            raise Refused(0, exc) from None
+        timeline = Timeline(self.engine, initial, action_loader(store._db, info.id), saved)
+        if found is not None and getattr(found[0].state, "rules", rules) == rules:
+            timeline.resume(*found)
+        after = timeline.seq  # from the first event (whatever its number) without a snapshot
+        try:
             events = store._db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? "
                                        + ("AND seq > ? " if after else "") + "ORDER BY seq",
                                        (info.id, after) if after else (info.id,)).fetchall()
         except sqlite3.DatabaseError as exc:  # e.g. text that is not UTF-8
-            raise StoreError(f"game session {info.id} ({game_name(info.kind)}) in {store.path} cannot be read "
-                             f"(its rows in the events table: {exc}). {LEFT_ALONE}") from None
+            raise Refused(None, StoreError(
+                f"game session {info.id} ({game_name(info.kind)}) in {store.path} cannot be read "
+                f"(its rows in the events table: {exc}). {LEFT_ALONE}")) from None
         confirmed: list[int] = []
-        for expected, (seq, kind, action) in enumerate(events, self._timeline.seq + 1):
+        for expected, (seq, kind, action) in enumerate(events, timeline.seq + 1):
             try:
-                self._timeline.replay(seq, kind, action, event_action(expected, seq, kind, action))
-            except Exception as exc:  # noqa: BLE001 - see above
-                raise self._damaged(f"cannot be replayed at event {describe(seq)}",
-                                    f"events row session_id={info.id}, seq={describe(seq)}", exc) from None
-            if seq in stored and self._snapshots.matches(stored[seq], self._timeline):
+                timeline.replay(seq, kind, action, event_action(expected, seq, kind, action))
+            except Exception as exc:  # noqa: BLE001 - see __init__
+                raise Refused(seq, exc) from None
+            if seq in stored and self._snapshots.matches(stored[seq], timeline):
                 confirmed.append(seq)
-        #: after a checking replay: the snapshots it confirmed, and those it contradicted
-        #: (or that lie past the end of the log)
-        self.snapshot_verdict = (confirmed, sorted(set(stored) - set(confirmed)))
-        self._timeline.flush()
-
-    def _logged(self, seq: int) -> bool:
-        """A snapshot past the end of the log summarises events that are gone: unusable."""
-        return self.store._db.execute("SELECT 1 FROM events WHERE session_id = ? AND seq = ?",
-                                      (self.id, seq)).fetchone() is not None
+        try:
+            timeline.state  # an undo at the end leaves it to be rebuilt: now, not in a screen's hands
+        except Exception as exc:  # noqa: BLE001 - see __init__
+            raise Refused(timeline.seq, exc) from None
+        return timeline, confirmed
 
     @property
     def id(self) -> int:
@@ -659,6 +590,16 @@ class GameSession:
     def actions(self) -> list[dict[str, Any]]:
         """The actions in effect now, oldest first (undone ones excluded), read from the log."""
         return self._timeline.actions_in_effect()
+
+    @property
+    def seq(self) -> int:
+        """The number of the log's last event (0 before any)."""
+        return self._timeline.seq
+
+    @property
+    def in_effect(self) -> RunStack:
+        """The event numbers of the actions in effect, oldest first (:attr:`actions`' own)."""
+        return self._timeline.undo
 
     @property
     def can_undo(self) -> bool:
@@ -687,15 +628,26 @@ class GameSession:
     def undo(self) -> Any:
         if not self._timeline.undo:
             raise RuleError("undo", "there is nothing to undo")
-        self._commit("undo", None, self._timeline.state_at(len(self._timeline.undo) - 1))
+        self._commit("undo", None, self._rebuilt("undone", lambda: self._timeline.state_at(len(self._timeline.undo) - 1)))
         return self.state
 
     def redo(self) -> Any:
         if not self._timeline.redo:
             raise RuleError("redo", "there is nothing to redo")
-        new_state = self.engine.apply(self.state, self._timeline.action(self._timeline.redo[-1]))
+        new_state = self._rebuilt("redone", lambda: self.engine.apply(self.state,
+                                                                      self._timeline.action(self._timeline.redo[-1])))
         self._commit("redo", None, new_state)
         return new_state
+
+    def _rebuilt(self, what: str, make: Callable[[], Any]) -> Any:
+        """A state rebuilt from the log (an undo far back reads the actions between the nearest
+        checkpoint and it): a log that no longer gives one, changed on disk since the game was
+        opened, is damage said in words, never an exception out of the screen."""
+        try:
+            return make()
+        except Exception as exc:  # noqa: BLE001 - data from disk
+            raise self._damaged(f"cannot be {what}: its log no longer replays",
+                                f"events rows session_id={self.id}", exc) from None
 
     def _commit(self, kind: str, action: str | None, new_state: Any) -> None:
         """Log the event, then move the timeline on; a snapshot, when one is due, is

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from bisect import bisect_right, insort
 from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
@@ -25,7 +26,7 @@ from companion.db import snapshots
 from companion.db.rows import RowDamage
 from companion.engine import Engine
 from companion.db.runstack import RunStack
-from companion.db.snapshots import GENESIS, Snapshot, Snapshots, link
+from companion.db.snapshots import ReadOnly, Snapshot, Snapshots, event_bytes, new_chain
 from companion.db.statecodec import CodecError
 
 #: states kept in memory besides the current one and the initial one: the latest
@@ -40,21 +41,32 @@ class Timeline:
     checkpoints are saved and found; without it (a checking replay) every checkpoint
     stays in memory and nothing is written."""
 
-    def __init__(self, engine: Engine, initial: Any, actions: ActionLoader, saved: Snapshots | None) -> None:
+    def __init__(self, engine: Engine, initial: Any, actions: ActionLoader,
+                 saved: Snapshots | ReadOnly | None) -> None:
         self.engine = engine
         self.undo = RunStack()  # seq of the 'do' event of each action in effect, oldest first
         self.redo = RunStack()  # seq of the 'do' event of each undone action, next redo last
         self.seq = 0
-        self.prefix = GENESIS
+        self._chain: Any = new_chain()  # the hash over the events so far; None: not known
         self._initial = initial
         self._state: Any = initial  # None while it is not needed yet (after an undo in replay)
         self._actions = actions
         self._snapshots = saved
         self._cache: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        #: a checking replay's checkpoints (it has no saved ones to fall back on): depth ->
+        #: top -> state, and the depths in order, so the nearest is found without a scan
+        self._kept: dict[int, dict[int, Any]] = {}
+        self._kept_depths: list[int] = []
         self._pending: list[Snapshot] = []
         self._since = 0
 
     # -- where the game stands --------------------------------------------------------
+
+    @property
+    def prefix(self) -> str:
+        """The hash over events 1..seq (:func:`companion.db.snapshots.event_bytes`); "" when
+        the timeline was resumed without it (a log being read from its middle)."""
+        return self._chain.hexdigest() if self._chain is not None else ""
 
     @property
     def state(self) -> Any:
@@ -82,12 +94,14 @@ class Timeline:
         found = self._actions(seqs)
         return [found[seq] for seq in seqs]
 
-    def resume(self, snap: Snapshot) -> None:
-        """Start from a snapshot instead of the first event. A snapshot whose state is
-        None (a log being read from its middle, companion.records.gamelog) has it rebuilt from the
-        nearest checkpoint when it is first needed."""
+    def resume(self, snap: Snapshot, chain: Any = None) -> None:
+        """Start from a snapshot instead of the first event; ``chain`` is the hash over the
+        events it covers (:meth:`companion.db.snapshots.Snapshots.latest`), without which no
+        checkpoint can be saved. A snapshot whose state is None (a log being read from its
+        middle, companion.records.gamelog) has it rebuilt from the nearest checkpoint when it
+        is first needed."""
         self.undo, self.redo = snap.undo, snap.redo
-        self.seq, self.prefix, self._state = snap.seq, snap.prefix, snap.state
+        self.seq, self._chain, self._state = snap.seq, chain, snap.state
         if snap.state is not None:
             self._remember(snap.depth, snap.top, snap.state)
 
@@ -98,13 +112,14 @@ class Timeline:
         step(self.undo, self.redo, seq, kind)
         self._state = after
         self.seq = seq
-        self.prefix = link(self.prefix, seq, kind, action)
+        if self._chain is not None:
+            self._chain.update(event_bytes(kind, action))
         self._since += 1
         if after is not None:
             if self._since >= snapshots.EVERY:
                 self._checkpoint()
             else:
-                self._remember(len(self.undo), self.undo[-1] if self.undo else 0, after, recent=True)
+                self._remember(len(self.undo), self.undo.top if self.undo else 0, after, recent=True)
 
     def replay(self, seq: int, kind: str, text: str | None, action: dict[str, Any] | None) -> None:
         """Book one logged event (``action`` is ``text`` decoded). Raises RuleError or
@@ -129,7 +144,8 @@ class Timeline:
         """Save the checkpoints taken since the last flush; the newest also gets the
         stacks. A disk that refuses, or a state that cannot be encoded, only means the
         next open replays more of the log: the actions themselves are already saved."""
-        if not self._pending or self._snapshots is None:
+        if not self._pending or self._snapshots is None or self._chain is None:
+            self._pending = []
             return
         if self._pending[-1].seq != self.seq:
             self._pending.append(self._snapshot())
@@ -152,12 +168,13 @@ class Timeline:
         return Snapshot(self.seq, len(self.undo), self.undo[-1] if self.undo else 0, self.prefix, self.state)
 
     def _remember(self, depth: int, top: int, state: Any, *, recent: bool = False) -> None:
-        """Keep a state for later undos: the most recent :data:`CACHED` of them in a game,
-        only the checkpoints in a checking replay (which must not keep every state of a
-        long game)."""
-        if self._snapshots is None:
-            if not recent:
-                self._cache[(depth, top)] = state
+        """Keep a state for later undos: the most recent :data:`CACHED` of them, and in a
+        checking replay every checkpoint too (it has no saved ones; a checkpoint is one
+        state per :data:`companion.db.snapshots.EVERY` events, never every state)."""
+        if self._snapshots is None and not recent:
+            if depth not in self._kept:
+                insort(self._kept_depths, depth)
+            self._kept.setdefault(depth, {})[top] = state
             return
         self._cache[(depth, top)] = state
         self._cache.move_to_end((depth, top))
@@ -169,10 +186,19 @@ class Timeline:
 
     def _nearest(self, depth: int) -> tuple[int, Any]:
         """The deepest known state at or below ``depth`` on the current line."""
+        if depth and (exact := self._cache.get((depth, self.undo[depth - 1]))) is not None:
+            return depth, exact  # an undo's state was usually kept when it was first reached
         best = (0, self._initial)
         for (d, top), state in self._cache.items():
             if best[0] < d <= depth and self._on_line(d, top):
                 best = (d, state)
+        for d in reversed(self._kept_depths[:bisect_right(self._kept_depths, depth)]):
+            if d <= best[0]:
+                break
+            on_line = [state for top, state in self._kept[d].items() if self._on_line(d, top)]
+            if on_line:
+                best = (d, on_line[0])
+                break
         if self._snapshots is not None and depth - best[0] > snapshots.EVERY:
             for snap in self._snapshots.below(depth, best[0]):
                 if self._on_line(snap.depth, snap.top):

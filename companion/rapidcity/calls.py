@@ -111,12 +111,16 @@ class _Hold:
 @dataclass
 class Calls:
     """What the judge has made of the presses so far. ``freed_tiles`` is version 3's R-R6
-    (the module docstring). The notes are kept told in time order as they come (``keys``
-    beside ``texts``), so a verdict reads them off instead of sorting them again."""
+    (the module docstring); ``pawns_move`` (R-R6) and ``presses_are_touches`` (R-R10) are
+    version 2's, off for a card of the first release. The notes are kept told in time order
+    as they come (``keys`` beside ``texts``), so a verdict reads them off instead of sorting
+    them again."""
 
     close_ns: int
     close_label: str
     freed_tiles: bool
+    pawns_move: bool
+    presses_are_touches: bool
     why_closed: str = "time is up"
     holds: dict[int, _Hold] = field(default_factory=dict)
     by_player: dict[str, int] = field(default_factory=dict)  # player -> the pad they hold
@@ -131,7 +135,8 @@ class Calls:
     texts: list[str] = field(default_factory=list)
 
     def copy(self) -> Calls:
-        return Calls(self.close_ns, self.close_label, self.freed_tiles, self.why_closed,
+        return Calls(self.close_ns, self.close_label, self.freed_tiles, self.pawns_move, self.presses_are_touches,
+                     self.why_closed,
                      {pad: _Hold(h.claim, list(h.waiting)) for pad, h in self.holds.items()},
                      dict(self.by_player), {p: list(h) for p, h in self.history.items()}, set(self.claimed),
                      list(self.moves), list(self.false_starts), list(self.touch_presses), self.late_presses,
@@ -174,7 +179,7 @@ class Calls:
         elif put.ns > self.close_ns:
             self.note(put.ns, PRESS_NOTE, f"{put.head()}: after the window closed at {self.close_label} ms, "
                                           "does not count")
-        elif isinstance(card, ArmedCard):
+        elif isinstance(card, ArmedCard) or (isinstance(card, DisarmedCard) and not self.presses_are_touches):
             self.late_presses += 1
         elif isinstance(card, DisarmedCard):
             # ruling: R-R10 - a pad press during a Disarmed card is a touch: the pawn on that tile was moved
@@ -217,6 +222,9 @@ class Calls:
                 self._claimed_nothing(hold)
                 self._put_back(put, hold.claim)
                 return
+            if pad is not None and not self.pawns_move:  # the first release: one pawn each, the first claim stands
+                self._one_pawn_each(put, self.holds[pad].claim)
+                return
             if pad is not None:
                 left = self.holds[pad].claim
                 self._leave(player, put)
@@ -227,6 +235,15 @@ class Calls:
             hold.waiting.append((put, left))  # the holder's next press tells (the module docstring)
         else:
             self._not_dislodged(put, left, hold.claim)
+
+    def _one_pawn_each(self, put: Put, mine: Claim) -> None:
+        """Version 1 (2026-11-30): a player who holds a tile claims no other."""
+        hold = self.holds.get(put.pad)
+        if hold is not None:
+            self._not_dislodged(put, None, hold.claim)
+        else:
+            self.note(put.ns, PRESS_NOTE, f"{put.head()}: {put.player} already claimed pad {mine.pad} at "
+                                          f"{say_ms(mine.t_ms)} ms (one pawn each)")
 
     def _put_back(self, put: Put, claim: Claim) -> None:
         self.note(put.ns, PRESS_NOTE, f"{put.head()}: {put.player}'s pawn put back on the {put.location} it "

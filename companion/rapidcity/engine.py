@@ -28,10 +28,10 @@ Actions::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type
+from companion.engine import RuleError, action_type, replace
 from companion.errors import InputError
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.judge import judge, verdict_to_json
@@ -47,7 +47,7 @@ from companion.rapidcity.roundfile import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-MAX_NAME = 20
+MAX_NAME = 24  # the players' own limit (companion.db.store.MAX_NAME): a name any game takes seats here too
 SETUP_KEYS = frozenset({"players", "seed", "names", "tiles", "healing", "two_characters", *SETTING_TYPES})
 
 
@@ -188,6 +188,9 @@ def _play(state: RapidCityState, data: Any) -> RapidCityState:
         rnd = parse_round(data)
     except InputError as exc:
         raise RuleError("round file", str(exc)) from None
+    if "rules" not in data.get("settings", {}):
+        # a round logged before rules versions were recorded: its card was judged under the game's rules
+        rnd = replace(rnd, settings=replace(rnd.settings, rules=state.settings.rules))
     expected = state.next_card()
     if rnd.card != expected:
         # ruling: R-R3 - the companion is the draw pile; cards come in its order

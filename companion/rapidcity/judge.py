@@ -45,6 +45,7 @@ from companion.rapidcity.calls import (
 from companion.rapidcity.model import (
     LAST_BULLET,
     ArmedCard,
+    Card,
     CharacterCard,
     DisarmedCard,
     Edge,
@@ -53,6 +54,7 @@ from companion.rapidcity.model import (
     Settings,
     Touch,
     TwoCharactersCard,
+    decided_by_pads,
 )
 
 __all__ = ["Claim", "Move", "Referee", "Verdict", "judge", "verdict_to_json"]
@@ -70,13 +72,24 @@ class _Rules:
     one_instant: bool  # 3: presses at one instant are judged together: a name twice is nobody's (R-R5, R-R12)
     false_starters_heal: bool  # 2: a false starter heals when the false-start setting is off (R-R8)
     every_wrong_hand: bool  # 3: in ultimate mode every wrong-hand touch costs a bullet, not only a first (R-R9)
+    # What version 2 (2026-12-02) changed since the first release; version 1 keeps the old call:
+    moves: bool  # 2: a pawn put on another tile moved there (R-R6); 1: a player's first claim stands
+    presses_are_touches: bool  # 2: a press on a Disarmed card is a touch (R-R10); 1: ignored
+    touch_tie_ns: int  # 2: touches this close are simultaneous, the owner first (R-R12); 1: none are
+    false_starts_everywhere: bool  # 2: a false start costs a bullet on every card (R-R13); 1: character cards only
 
     @classmethod
     def of(cls, settings: Settings) -> _Rules:
-        v3 = settings.rules >= 3
+        v2, v3 = settings.rules >= 2, settings.rules >= 3
         tie, bounce = to_ns(settings.tie_ms), to_ns(settings.bounce_ms)
-        return cls(tie_ns=max(tie, 1) if v3 else tie, bounce_ns=max(bounce, 1) if v3 else bounce, chains=v3,
-                   freed_tiles=v3, one_instant=v3, false_starters_heal=not v3, every_wrong_hand=v3)
+        tie_ns = max(tie, 1) if v3 else tie
+        return cls(tie_ns=tie_ns, bounce_ns=max(bounce, 1) if v3 else bounce, chains=v3,
+                   freed_tiles=v3, one_instant=v3, false_starters_heal=not v3, every_wrong_hand=v3,
+                   moves=v2, presses_are_touches=v2, touch_tie_ns=tie_ns if v2 else 0, false_starts_everywhere=v2)
+
+    def false_starts_count(self, card: Card) -> bool:
+        """Whether a false start costs its bullet on ``card`` (with the setting on, R-R13)."""
+        return self.false_starts_everywhere or isinstance(card, (CharacterCard, TwoCharactersCard))
 
 
 @dataclass(frozen=True)
@@ -160,7 +173,8 @@ class Referee:
 
     def _restart(self) -> None:
         settings = self.round.settings
-        self._calls = Calls(to_ns(settings.window_ms), say_duration(settings.window_ms), self._rules.freed_tiles)
+        self._calls = Calls(to_ns(settings.window_ms), say_duration(settings.window_ms), self._rules.freed_tiles,
+                            self._rules.moves, self._rules.presses_are_touches)
         self._chains: dict[int, _Chain] = {}
         self._pending: deque[_Chain] = deque()
         self._last: tuple[int, int, int, str] | None = None
@@ -283,29 +297,31 @@ def _verdict(rnd: Round, rules: _Rules, calls: Calls) -> Verdict:
     card = rnd.card
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
     healed: list[str] = []
-    pad_card = not isinstance(card, (ArmedCard, DisarmedCard))
+    pad_card = decided_by_pads(card)
     notes = calls.timed_notes() if pad_card else list(calls.texts)
     claims: tuple[Claim, ...] = ()
     heats: tuple[tuple[Claim, Claim], ...] = ()
     false_starters = {p.player for p in calls.false_starts if p.player}
+    false_start_bullets = rnd.settings.false_start_bullet and rules.false_starts_count(card)
     if pad_card:
         claims, heats = _mark_dead_heats(calls.claims(), rnd.settings, rules, notes)
         if isinstance(card, HealingCard):
             # ruling: R-R8 - a false starter does not heal, whatever the false-start setting (version 2: when on)
-            no_heal = false_starters if rnd.settings.false_start_bullet or not rules.false_starters_heal else set()
-            _judge_healing(rnd, rules, card, claims, no_heal, healed, notes)
+            no_heal = false_starters if false_start_bullets or not rules.false_starters_heal else set()
+            _judge_healing(rnd, rules, card, claims, no_heal, false_start_bullets, healed, notes)
         else:
             _judge_character(rnd, card, claims, calls.close_label, penalties, notes)
         if rnd.touches:
             notes.append(f"touches do not count on a {card.label()} card")
-    elif isinstance(card, ArmedCard):
+    else:
         if calls.late_presses:
             # Pawns are grabbed, not placed: pad presses are kept as evidence but claim nothing.
             notes.append(f"pad presses do not count on a {card.label()} card")
-        _judge_armed(rnd, rules, card, penalties, notes)
-    else:
-        _judge_disarmed(rnd, card, calls.touch_presses, penalties, notes)
-    if rnd.settings.false_start_bullet:
+        if isinstance(card, ArmedCard):
+            _judge_armed(rnd, rules, card, penalties, notes)
+        else:
+            _judge_disarmed(rnd, card, calls.touch_presses, penalties, notes)
+    if false_start_bullets:
         _false_start_penalties(calls.false_starts, penalties, notes)
     bullets = _one_bullet_each(rnd.players, penalties, notes)
     totals = {p: rnd.bullets_of(p) + bullets[p] - (p in healed) for p in rnd.players}
@@ -414,7 +430,7 @@ def _judge_character(rnd: Round, card: CharacterCard | TwoCharactersCard, claims
 
 
 def _judge_healing(rnd: Round, rules: _Rules, card: HealingCard, claims: tuple[Claim, ...],
-                   false_starters: set[str], healed: list[str], notes: list[str]) -> None:
+                   false_starters: set[str], false_start_bullets: bool, healed: list[str], notes: list[str]) -> None:
     # ruling: R-R8 - the first claim on the building shown heals; a dead heat heals both
     on_site = [c for c in claims if c.location == card.location]
     if not on_site:
@@ -439,7 +455,7 @@ def _judge_healing(rnd: Round, rules: _Rules, card: HealingCard, claims: tuple[C
                 healed.append(claim.player)
                 before = rnd.bullets_of(claim.player)
                 notes.append(f"{claim.player} is first {where}{heat}: returns a bullet ({before} -> {before - 1})")
-    if rnd.settings.false_start_bullet:
+    if false_start_bullets:
         notes.append("on a Healing card only a false start costs a bullet (R-R8, R-R13)")
     else:
         notes.append("nobody takes a bullet on a Healing card (R-R8)")
@@ -476,7 +492,7 @@ def _first_touches(rnd: Round, rules: _Rules, live: list[Touch], notes: list[str
     firsts: dict[str, list[Touch]] = {}
     for pawn, touches in on_pawn.items():
         start = to_ns(touches[0].t_ms)
-        tied = [t for t in touches if to_ns(t.t_ms) - start < rules.tie_ns] or touches[:1]
+        tied = [t for t in touches if to_ns(t.t_ms) - start < rules.touch_tie_ns] or touches[:1]
         by_toucher: dict[str, Touch] = {}
         for touch in tied:
             by_toucher.setdefault(touch.by, touch)

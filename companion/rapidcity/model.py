@@ -137,6 +137,13 @@ class DisarmedCard:
 Card = Union[CharacterCard, TwoCharactersCard, HealingCard, ArmedCard, DisarmedCard]
 
 
+def decided_by_pads(card: Card) -> bool:
+    """A card the pads decide: on a cowboy card (armed, disarmed) the touches do (R-R9,
+    R-R10). The one test the judge and the screen both ask, so the screen never asks the
+    table for what the judge will not count."""
+    return not isinstance(card, (ArmedCard, DisarmedCard))
+
+
 @dataclass(frozen=True)
 class Round:
     """Everything the judge needs for one card (docs/architecture.md, principle 4). ``bullets`` is the

@@ -3,9 +3,11 @@
 The screen sees pad edges stamped in the app's nanosecond clock; the round file the
 engine takes wants milliseconds since the reveal, with who is on each claimed tile
 (docs/roundfile.md). Doing that conversion here, where it is pure and
-tested, keeps the screen thin (principle 6): the screen collects edges and taps, and
-every claim, gap, dead heat and bullet it shows is what :func:`judge` says about the
-round built so far - the same function the engine runs when the card is confirmed.
+tested, keeps the screen thin (principle 6): :class:`LiveCard` keeps what the pads and
+readers said about a card, the table's entries (:mod:`companion.rapidcity.flow`) are
+handed to it, and every claim, gap, dead heat and bullet shown is what :func:`judge`
+says about the round built so far - the same function the engine runs when the card is
+confirmed. The words the screen says about a card and a call are here too.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol
 
 from companion.rapidcity.judge import Referee, Verdict, judge
-from companion.rapidcity.model import COLOURS, FORBIDDEN_BY, LOCATIONS, Edge
+from companion.rapidcity.model import COLOURS, FORBIDDEN_BY, LOCATIONS, Card, Edge, decided_by_pads
 from companion.rapidcity.roundfile import parse_round
 
 NS_PER_MS = 1_000_000
-PAD_CARDS = ("character", "two_characters", "healing")
-"""Cards decided by the pads; on armed and disarmed cards only touches count (R-R9, R-R10)."""
+Press = tuple[int, int]
+"""A press as the table names it: (pad, its stamp in the app's ns clock); two pads may
+share a stamp (a true dead heat)."""
 LATER_PRESSES_LISTED = 3
 """Presses on a tile after its first that the table is asked to name (see ``presses_to_name``)."""
 
@@ -30,6 +33,18 @@ class PadEdge(Protocol):
 
     pad: int
     pressed: bool
+    t_ns: int
+    settled: bool
+
+
+@dataclass(frozen=True)
+class TouchEntry:
+    """A touch as the table reports it: who laid a hand on whose pawn, with which hand
+    (Ultimate mode), stamped when it was entered, which keeps the order it was told in."""
+
+    by: str
+    pawn: str
+    hand: str | None
     t_ns: int
 
 
@@ -43,31 +58,28 @@ def since_reveal_ms(t_ns: int, reveal_ns: int) -> float:
 
 @dataclass
 class LiveCard:
-    """One card from the Ready tap to Confirm: everything the table did, as it arrives.
+    """One card from the Ready tap to Confirm: what the pads and readers said, as it arrives.
 
-    ``template`` is :func:`companion.rapidcity.engine.round_template` for the card.
-    Edges count from ``started_ns`` (Ready), so a press during the random delay is kept as
-    the false start it is (R-R4). After the reveal an edge counts when its *stamp* lies
-    inside the longest window, whenever it arrives: a late-delivered press is judged by
-    its own time (principle 3), and presses stamped later are no part of this card.
+    ``template`` is :func:`companion.rapidcity.engine.round_template` for the card and
+    ``card`` the card itself. Edges count from ``started_ns`` (Ready), so a press during the
+    random delay is kept as the false start it is (R-R4). After the reveal an edge counts
+    when its *stamp* lies inside the longest window, whenever it arrives: a late-delivered
+    press is judged by its own time (principle 3), and presses stamped later are no part of
+    this card. What the table says (whose pawn each press put down, the touches) is not
+    kept here but given to :meth:`round` and :meth:`verdict`: it can be undone, the pads'
+    record cannot.
     """
 
     template: dict[str, Any]
+    card: Card
     started_ns: int
     reveal_ns: int | None = None
     edges: list[PadEdge] = field(default_factory=list)
     tags: list[tuple[int, str, int]] = field(default_factory=list)
-    # (pad, stamp) of a press -> whose pawn it put down (R-R5); two pads may share a stamp (a true dead heat)
-    who: dict[tuple[int, int], str] = field(default_factory=dict)
-    touches: list[dict[str, Any]] = field(default_factory=list)
     closed_ns: int | None = None  # when the screen closed the claim window
     _referee: Referee | None = field(default=None, init=False, repr=False, compare=False)
     _referee_reveal: int | None = field(default=None, init=False, repr=False, compare=False)
     _fed: int = field(default=0, init=False, repr=False, compare=False)
-
-    @property
-    def card(self) -> dict[str, Any]:
-        return self.template["card"]
 
     @property
     def players(self) -> list[str]:
@@ -83,11 +95,13 @@ class LiveCard:
 
     @property
     def decided_by_pads(self) -> bool:
-        return self.card["type"] in PAD_CARDS
+        return decided_by_pads(self.card)
 
     def add_edge(self, edge: PadEdge) -> bool:
-        """Keep an edge if it belongs to this card; True if it was kept."""
-        if edge.pad not in self.pads or edge.t_ns < self.started_ns:
+        """Keep an edge if it belongs to this card; True if it was kept. A settled level (the
+        release of a tap shorter than the bounce window, told once its chain is over) is the
+        screen's: its edge was part of a chain the judge reads as one press (R-R4)."""
+        if edge.settled or edge.pad not in self.pads or edge.t_ns < self.started_ns:
             return False
         if self.reveal_ns is not None and edge.t_ns > self.reveal_ns + self.window_ms * NS_PER_MS:
             return False
@@ -101,25 +115,17 @@ class LiveCard:
         if pad in self.pads:
             self.tags.append((pad, tag, t_ns))
 
-    def add_touch(self, by: str, pawn: str, hand: str | None, now_ns: int) -> None:
-        """A touch reported by the table. The table reports the order, not the times, so
-        each touch is stamped when it is entered: that keeps the order it was told in."""
-        touch: dict[str, Any] = {"by": by, "pawn": pawn, "t_ms": since_reveal_ms(now_ns, self.reveal_ns or now_ns)}
-        if hand is not None:
-            touch["hand"] = hand
-        self.touches.append(touch)
-
-    def events(self) -> list[dict[str, Any]]:
+    def events(self, who: Mapping[Press, str]) -> list[dict[str, Any]]:
         """The round file's events: every kept edge in ms since the reveal, each press
-        naming whose pawn it was when the table (or a reader) said so. A player named on
-        two presses moved their pawn (R-R6); the judge works that out from the events."""
+        naming whose pawn it was when the table (or a reader) said so (``who``). A player
+        named on two presses moved their pawn (R-R6); the judge works that out from the events."""
         reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
         out = []
         for edge in sorted(self.edges, key=lambda e: (e.t_ns, e.pad, not e.pressed)):
             event: dict[str, Any] = {"pad": edge.pad, "edge": "press" if edge.pressed else "release",
                                      "t_ms": since_reveal_ms(edge.t_ns, reveal)}
-            if edge.pressed and (edge.pad, edge.t_ns) in self.who:
-                event["player"] = self.who[edge.pad, edge.t_ns]
+            if edge.pressed and (edge.pad, edge.t_ns) in who:
+                event["player"] = who[edge.pad, edge.t_ns]
             out.append(event)
         return out
 
@@ -150,22 +156,30 @@ class LiveCard:
         """Presses between Ready and the reveal (R-R4), in time order: with the false-start
         setting on, the table names who made each one, or nobody takes its bullet."""
         if self.reveal_ns is None:
-            return []
+            return [e for e in self.edges if e.pressed]
         return sorted((e for e in self.edges if e.pressed and e.t_ns < self.reveal_ns), key=lambda e: e.t_ns)
 
-    def round(self) -> dict[str, Any]:
-        """The round file to send with ``{"type": "play"}``."""
-        return {**self.template, "events": self.events(), "touches": list(self.touches)}
+    def round(self, who: Mapping[Press, str] = {}, touches: Iterable[TouchEntry] = ()) -> dict[str, Any]:
+        """The round file to send with ``{"type": "play"}``: the pads' record with whose
+        pawn each press put down (``who``) and the touches the table entered."""
+        reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
+        told = []
+        for touch in touches:
+            entry: dict[str, Any] = {"by": touch.by, "pawn": touch.pawn, "t_ms": since_reveal_ms(touch.t_ns, reveal)}
+            if touch.hand is not None:
+                entry["hand"] = touch.hand
+            told.append(entry)
+        return {**self.template, "events": self.events(who), "touches": told}
 
-    def verdict(self) -> Verdict:
+    def verdict(self, who: Mapping[Press, str] = {}, touches: tuple[TouchEntry, ...] = ()) -> Verdict:
         """What the judge says about the card as it stands (shown before it is committed).
 
         While the pads race (nothing named, no touches) one :class:`Referee` per card is
         fed each new edge, so a frame's cost does not grow with the edges already judged
         (a chattering pad); once the table names pawns or touches, the round file is judged
         whole, once per tap. Both are the one judge and give the same verdict."""
-        if self.who or self.touches:
-            return judge(parse_round(self.round()))
+        if who or touches:
+            return judge(parse_round(self.round(who, touches)))
         return self._live_referee().verdict()
 
     def _live_referee(self) -> Referee:
@@ -188,26 +202,26 @@ class LiveCard:
             return True
         return self.decided_by_pads and len(verdict.claims) >= len(self.players)
 
-    def tag_guesses(self, known: Mapping[str, str]) -> dict[tuple[int, int], str]:
+    def tag_guesses(self, known: Mapping[str, str]) -> dict[Press, str]:
         """Whose pawn each press since the reveal put down, as the RFID reader on its tile
         saw it (the last read before the next press there), for tags already matched to a
         colour: (pad, press stamp) -> colour. The players confirm or correct it (R-R5)."""
-        guesses: dict[tuple[int, int], str] = {}
+        guesses: dict[Press, str] = {}
         for press, tags in self._reads_per_press().items():
             if tags and known.get(tags[-1]) in self.players:
                 guesses[press] = known[tags[-1]]
         return guesses
 
-    def learned_tags(self) -> dict[str, str]:
-        """Tag -> colour for presses the players named while a reader saw one tag on that
-        tile, so the next card can prefill who is where."""
-        return {tags[0]: self.who[press] for press, tags in self._reads_per_press().items()
-                if press in self.who and len(set(tags)) == 1}
+    def learned_tags(self, who: Mapping[Press, str]) -> dict[str, str]:
+        """Tag -> colour for presses the players named (``who``) while a reader saw one tag
+        on that tile, so the next card can prefill who is where."""
+        return {tags[0]: who[press] for press, tags in self._reads_per_press().items()
+                if press in who and len(set(tags)) == 1}
 
-    def _reads_per_press(self) -> dict[tuple[int, int], list[str]]:
+    def _reads_per_press(self) -> dict[Press, list[str]]:
         """The tags read on each press's tile since the reveal, from that press until the
         next one there (a read a moment before the first press belongs to it)."""
-        reads: dict[tuple[int, int], list[str]] = {}
+        reads: dict[Press, list[str]] = {}
         presses = self.presses()
         for pad, tag, t_ns in sorted(self.tags, key=lambda read: read[2]):
             on_pad = [p.t_ns for p in presses if p.pad == pad]
@@ -218,8 +232,7 @@ class LiveCard:
         return reads
 
 
-def last_one_left(presses: Iterable[tuple[int, int]], who: Mapping[tuple[int, int], str],
-                  players: Iterable[str]) -> dict[tuple[int, int], str]:
+def last_one_left(presses: Iterable[Press], who: Mapping[Press, str], players: Iterable[str]) -> dict[Press, str]:
     """The press whose owner is obvious: when there are as many presses as players (each
     put one pawn down and none moved) and all but one are named, the last one is the one
     player not named yet. Only a guess shown for the table to check (R-R5): {} otherwise."""
@@ -267,6 +280,11 @@ def photo_finish(verdict: Verdict) -> list[FinishRow]:
 def ms(t_ms: float) -> str:
     """A time as the screen shows it: one decimal, the unit written out."""
     return f"{t_ms:.1f} ms"
+
+
+def ordinal(place: int) -> str:
+    """A claim's place in words: 1st, 2nd, 3rd, 4th..."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
 def named(text: str, names: Mapping[str, str]) -> str:

@@ -3,19 +3,24 @@
 An export is the log itself (every do, undo and redo in order, with its time), not the
 states it leads to: the log is the truth (docs/database.md), so an imported game replays to
 exactly the state the original did. Snapshots are left out: they are a cache of that
-replay, rebuilt by the first open. The layout of both formats is in docs/export.md.
+replay, rebuilt by the first open. The layout of both formats is in docs/export.md; a CSV is
+safe to open in a spreadsheet (:mod:`companion.records.csvcells`), and ``plays=True`` writes
+the one-row-per-player table a person wants there instead (:mod:`companion.records.plays`).
 
-Import checks the whole file first (its format and version, every value, and that every
-game replays under the rules) and then writes it in one transaction: a damaged, foreign or
-newer file changes nothing. A game already in the database (same game, start time and
-settings: :func:`identity`) with the same log is skipped, so importing a file twice, or
-into the database it came from, adds nothing; the same game with a different log is refused.
+Import streams the file (:mod:`companion.records.exportfile`: one game in memory at a time)
+and takes each game on its own: a game whose values, seats or log the companion refuses is
+named with the reason and left out, and every other game is imported. The file as a whole
+is refused, and nothing changes, when it is not an export, is newer than this companion,
+is damaged or is cut short (a JSON left open; a CSV without its closing counts), or when
+the database cannot be written: the games go in in one transaction, committed only once
+the whole file was read. A game already in the database (same game, start time and
+settings: :func:`identity`) with the same log is skipped, so importing a file twice adds
+nothing; the same game with a different log is refused.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import sqlite3
@@ -26,23 +31,30 @@ from typing import Any, TextIO
 
 from companion import __version__
 from companion.db.backup import exclusive
+from companion.db.place import cannot_write, write_hint
+from companion.db.roster import Seat, link, name_key, player_keys, seat_names
 from companion.db.rows import RowDamage, describe, event_action, game_name, session_fields, timestamp
+from companion.db.schema import INSERT_SEAT
+from companion.db.store import COLOURS, Store, valid_name
+from companion.db.timeline import Timeline
+from companion.db.versions import Refused, candidates, choose, same_result, under
 from companion.engine import RuleError, dumps
 from companion.errors import InputError, StoreError
+from companion.files import open_regular, remove_quietly
 from companion.games import GAMES, engine_for
-from companion.db.roster import Seat, link, name_key, seat_names
-from companion.db.store import COLOURS, INSERT_SEAT, MAX_NAME, Store, player_keys
-from companion.db.timeline import Timeline
+from companion.limits import EXPORT_FILE_BYTES, EXPORT_GAME_EVENTS
+from companion.records import plays as plays_table
+from companion.records.csvcells import cell
+from companion.records.exportfile import CSV_COLUMNS, FORMAT, ExportFile
+from companion.names import clean
 
-FORMAT = "old-west-companion-export"
-#: the export layout's version: raised when a key changes meaning; new keys may come without it
+#: the JSON layout's version: raised when a key changes meaning; new keys may come without it
 VERSION = 1
+#: the CSV layout's version: 2 escapes cells for spreadsheets and ends with a count
+CSV_VERSION = 2
+#: the newest version of each layout this companion reads
+NEWEST = {"json": VERSION, "csv": CSV_VERSION}
 FORMATS = ("json", "csv")
-#: the CSV layout: one table, one row per record, the ``record`` column says which kind
-CSV_COLUMNS = ("record", "session", "seq", "game", "event", "time", "name", "colour",
-               "finished", "settings", "result", "action")
-#: an export larger than this is refused on import rather than read into memory
-MAX_IMPORT_BYTES = 2 * 1024**3
 
 
 @dataclass
@@ -61,6 +73,10 @@ class ImportReport:
     players: int = 0
     #: games already in the database with the same log, left as they were
     present: int = 0
+    #: one line for each game or player of the file left out, saying why
+    refused: list[str] = field(default_factory=list)
+    #: said of the file as a whole (a CSV too old to carry its counts)
+    note: str | None = None
 
 
 @dataclass
@@ -73,11 +89,15 @@ class _Game:
     settings: str  # canonical JSON, as the store writes it
     started: str
     events: list[tuple[int, str, str | None, str]]  # (seq, kind, action JSON or None, at)
+    actions: dict[int, dict[str, Any]]  # each 'do' event's action, as read
     #: each seat's player's name (None: a guest), or None when the file has no seats (an
     #: export older than them): then each seat is linked by its name, as a new game is
     players: list[str | None] | None = None
     finished: str | None = None
     result: str | None = None
+    #: the result the file says the table saw: only to tell which rules a game exported before
+    #: games recorded theirs was played under (the replay's result is what is kept)
+    told: Any = None
 
 
 def identity(kind: str, started: str, settings: str) -> tuple[str, str, str]:
@@ -88,8 +108,10 @@ def identity(kind: str, started: str, settings: str) -> tuple[str, str, str]:
 
 # -- export --------------------------------------------------------------------------------
 
-def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, fmt: str = "json") -> ExportReport:
-    """Write the database's players and games (only ``game``'s, when given) to ``out``.
+def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, fmt: str = "json",
+           plays: bool = False) -> ExportReport:
+    """Write the database's players and games (only ``game``'s, when given) to ``out``;
+    with ``plays`` (CSV only), the plays table instead (a row per finished game and player).
 
     Read in one read transaction, so a game the app is playing meanwhile is exported as it
     stood at one moment. A game whose rows are damaged is left out and named in the report.
@@ -98,7 +120,7 @@ def export(db: str | os.PathLike[str], out: TextIO, *, game: str | None = None, 
     read = sqlite3.connect(db)
     try:
         read.execute("BEGIN")  # one snapshot of the WAL for every query below
-        writer = _JsonWriter(out, game) if fmt == "json" else _CsvWriter(out, game)
+        writer = _PlaysWriter(out) if plays else _JsonWriter(out, game) if fmt == "json" else _CsvWriter(out, game)
         report = ExportReport()
         read.text_factory = _lenient  # a few rows: a flipped bit is shown, not fatal
         for name, colour, created in read.execute("SELECT name, colour, created FROM players ORDER BY id"):
@@ -258,15 +280,19 @@ class _JsonWriter:
 
 class _CsvWriter:
     """The CSV layout (docs/export.md): an ``export`` row, then ``player`` rows, then each
-    ``session`` row followed by its ``event`` rows; JSON values stay JSON text in a cell."""
+    ``session`` row followed by its ``seat`` and ``event`` rows, then the ``end`` row with
+    the count of each; JSON values stay JSON text in a cell, every text cell is made safe
+    for a spreadsheet (:func:`cell`), and names are written as the companion keeps them."""
 
     def __init__(self, out: TextIO, game: str | None) -> None:
         self._csv = csv.writer(out, lineterminator="\n")
         self._csv.writerow(CSV_COLUMNS)
-        self._row(record="export", name=FORMAT, seq=VERSION, time=_now(), game=game or "")
+        self._row(record="export", name=FORMAT, seq=CSV_VERSION, time=_now(), game=game or "")
+        self._counts = {"player": 0, "session": 0, "seat": 0, "event": 0}
 
     def player(self, player: dict[str, Any]) -> None:
-        self._row(record="player", name=player["name"], colour=player["colour"], time=player["created"])
+        self._row(record="player", name=clean(player["name"]), colour=player["colour"], time=player["created"])
+        self._counts["player"] += 1
 
     def start_sessions(self) -> None:
         pass
@@ -277,15 +303,42 @@ class _CsvWriter:
                   finished=head["finished"] or "", settings=dumps(head["settings"]),
                   result="" if head["result"] is None else dumps(head["result"]))
         for seat in head["seats"]:
-            self._row(record="seat", session=head["id"], seq=seat["seat"], name=seat["player"] or "")
+            self._row(record="seat", session=head["id"], seq=seat["seat"], name=clean(seat["player"] or ""))
+        # every text cell of an event is a value the export checked (kind, time, the
+        # action's JSON object), none a spreadsheet could read as a formula
         self._csv.writerows(("event", head["id"], seq, "", kind, at, "", "", "", "", "", action or "")
                             for seq, kind, action, at in events)
+        self._counts["session"] += 1
+        self._counts["seat"] += len(head["seats"])
+        self._counts["event"] += len(events)
+
+    def end(self) -> None:
+        self._row(record="end", result=json.dumps(self._counts))
+
+    def _row(self, **cells: Any) -> None:
+        self._csv.writerow([cell(value) if isinstance(value := cells.get(column, ""), str) else value
+                            for column in CSV_COLUMNS])
+
+
+class _PlaysWriter:
+    """The plays table (:mod:`companion.records.plays`): a row per finished game and player."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._csv = csv.writer(out, lineterminator="\n")
+        self._csv.writerow(plays_table.COLUMNS)
+
+    def player(self, player: dict[str, Any]) -> None:
+        pass
+
+    def start_sessions(self) -> None:
+        pass
+
+    def session(self, head: dict[str, Any], log: _Log, session_id: int) -> None:
+        for row in plays_table.rows(head["game"], head["started"], head["finished"], head["result"], head["seats"]):
+            self._csv.writerow([cell(value) if isinstance(value, str) else value for value in row])
 
     def end(self) -> None:
         pass
-
-    def _row(self, **cells: Any) -> None:
-        self._csv.writerow([cells.get(column, "") for column in CSV_COLUMNS])
 
 
 def _now() -> str:
@@ -297,140 +350,164 @@ def _now() -> str:
 def import_file(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> ImportReport:
     """Load an export (JSON or CSV) into the database at ``db`` (made if there is none).
 
-    The file is checked value by value before the database is opened; then, in one
-    transaction, each game not already there is replayed under the rules and written with
-    the players. Anything refused rolls it all back (and removes a database this call made).
-    Refused while the app runs on ``db`` (it would not see the new games, and its own
-    writes would interleave with these)."""
-    doc = _read_export(Path(source))
-    players = _players(doc.get("players"))
-    sessions = doc.get("sessions")
-    if not isinstance(sessions, list):
-        raise InputError(f"{source}: its 'sessions' is {describe(sessions)}, not a list")
-    games = [_game(item, number) for number, item in enumerate(sessions, 1)]
-    fresh = not Path(db).exists()
-    lock = exclusive(Path(db), "import")
-    try:
-        with Store(db):  # creates a new database, or checks (and migrates) the one there
-            pass
-        return _write(db, players, games)
-    except BaseException:
-        if fresh:
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{db}{suffix}").unlink(missing_ok=True)
-        raise
-    finally:
-        lock.release()
-
-
-def _read_export(source: Path) -> dict[str, Any]:
-    """The export as a JSON-shaped document, whichever format it is in."""
-    try:
-        size = source.stat().st_size
-        if size > MAX_IMPORT_BYTES:
+    Each good game is imported and each refused one named in the report with why; the file
+    as a whole is refused (:class:`InputError`, nothing changed, a database this call made
+    removed) when it is not a whole export this companion reads, and so is a database that
+    cannot be written (:class:`StoreError`). Refused while the app runs on ``db`` (it would
+    not see the new games, and its own writes would interleave with these)."""
+    with open_regular(source) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > EXPORT_FILE_BYTES:
             raise InputError(f"{source} is {size / 1024**3:.1f} GB, more than an export of this companion "
-                             f"can be ({MAX_IMPORT_BYTES // 1024**3} GB)")
-        text = source.read_text(encoding="utf-8")
-    except IsADirectoryError:
-        raise InputError(f"{source} is a folder; give the export file") from None
-    except FileNotFoundError:
-        raise InputError(f"there is no file {source}") from None
-    except UnicodeDecodeError:
-        hint = " but a database: `companion restore` puts a backup back" if _is_sqlite(source) else ""
-        raise InputError(f"{source} is not a companion export (it is not UTF-8 text{hint})") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {source} ({exc.strerror})") from None
-    if text.lstrip().startswith("{"):
+                             f"can be ({EXPORT_FILE_BYTES // 1024**3} GB)")
+        file = ExportFile(handle, str(source))  # a file that is no export is refused here, before any write
+        fresh = not Path(db).exists()
+        lock = exclusive(Path(db), "import")
         try:
-            doc = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            why = "its JSON is nested too deeply" if isinstance(exc, RecursionError) else f"not valid JSON: {exc}"
-            raise InputError(f"{source} is damaged or not a companion export ({why})") from None
-    elif text.startswith(",".join(CSV_COLUMNS)):
-        doc = _from_csv(source, text)
-    else:
-        raise InputError(f"{source} is not a companion export (neither its JSON nor its CSV form)")
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise InputError(f"{source} is not a companion export (its format is "
-                         f"{describe(doc.get('format') if isinstance(doc, dict) else doc)}, not {FORMAT!r})")
-    version = doc.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise InputError(f"{source} is damaged: its version is {describe(version)}, not a whole number")
-    if version > VERSION:
-        raise InputError(f"{source} was written by a newer companion (export version {version}; this one "
-                         f"reads up to {VERSION}): upgrade the companion to import it")
-    return doc
+            with Store(db):  # creates a new database, or checks (and migrates) the one there
+                pass
+            report = _load(db, file)
+        except BaseException:
+            if fresh:  # nothing is left of a database this import began
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    remove_quietly(Path(f"{db}{suffix}"))
+            lock.release(tidy=True)
+            raise
+        lock.release()
+        return report
 
 
-def _is_sqlite(path: Path) -> bool:
-    with path.open("rb") as handle:
-        return handle.read(16) == b"SQLite format 3\0"
-
-
-def _from_csv(source: Path, text: str) -> dict[str, Any]:
-    """The CSV layout read back into the JSON layout, so both are checked the same way."""
-    doc: dict[str, Any] = {"players": [], "sessions": []}
-    rows = csv.DictReader(io.StringIO(text, newline=""), strict=True)
+def _load(db: str | os.PathLike[str], file: ExportFile) -> ImportReport:
+    """Every record of the file into ``db``, in one transaction committed only when the
+    file proved whole."""
+    conn = sqlite3.connect(db, isolation_level=None)
     try:
-        for line, row in enumerate(rows, 2):
-            record = row.get("record")
-            if record == "export":
-                doc.update(format=row["name"], version=_whole(row["seq"], f"{source} line {line}"))
-            elif record == "player":
-                doc["players"].append({"name": row["name"], "colour": row["colour"], "created": row["time"]})
-            elif record == "session":
-                doc["sessions"].append({
-                    "game": row["game"], "started": row["time"],
-                    "settings": _cell_json(row["settings"], f"{source} line {line}"), "events": []})
-            elif record == "seat" and doc["sessions"]:
-                doc["sessions"][-1].setdefault("seats", []).append(
-                    {"seat": _whole(row["seq"], f"{source} line {line}"), "player": row["name"] or None})
-            elif record == "event" and doc["sessions"]:
-                event = {"seq": _whole(row["seq"], f"{source} line {line}"), "event": row["event"], "at": row["time"]}
-                if row["action"]:
-                    event["action"] = _cell_json(row["action"], f"{source} line {line}")
-                doc["sessions"][-1]["events"].append(event)
-            else:
-                raise InputError(f"{source} line {line}: a row of kind {describe(record)} "
-                                 "(expected export, player, session, or seat or event after a session)")
-    except csv.Error as exc:
-        raise InputError(f"{source} is damaged (not valid CSV: {exc})") from None
-    return doc
-
-
-def _whole(cell: str | None, where: str) -> int:
-    if cell is None or not cell.strip().isdigit():
-        raise InputError(f"{where}: {describe(cell)} is not a whole number")
-    return int(cell)
-
-
-def _cell_json(cell: str | None, where: str) -> Any:
-    try:
-        return json.loads(cell or "")
-    except (ValueError, RecursionError):
-        raise InputError(f"{where}: {describe(cell)} is not JSON") from None
-
-
-def _players(items: Any) -> list[tuple[str, str, str]]:
-    if not isinstance(items, list):
-        raise InputError(f"the export's 'players' is {describe(items)}, not a list")
-    players = []
-    for number, item in enumerate(items, 1):
-        where = f"player {number} in the file"
-        if not isinstance(item, dict):
-            raise InputError(f"{where} is {describe(item)}, not an object")
-        name, colour = item.get("name"), item.get("colour")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or name != " ".join(name.split()):
-            raise InputError(f"{where}: its name {describe(name)} is not a player's name "
-                             f"(1 to {MAX_NAME} characters, single spaces)")
-        if colour not in COLOURS:
-            raise InputError(f"{where} ({name}): its colour {describe(colour)} is none of {', '.join(COLOURS)}")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("BEGIN IMMEDIATE")
         try:
-            created = timestamp(item.get("created"), "creation")
-        except RowDamage as damage:
-            raise InputError(f"{where} ({name}): {damage}") from None
-        players.append((name, colour, created))
-    return players
+            loader = _Loader(conn)
+            for kind, number, item in file:
+                _check_head(file, whole=False)
+                if kind == "player":
+                    loader.player(number, item)
+                else:
+                    loader.session(number, item)
+            _check_head(file, whole=True)
+            for key in ("players", "sessions"):
+                if key not in file.lists:
+                    raise InputError(f"{file.name}: its {key!r} is {describe(file.head.values.get(key))}, not a list")
+            if file.head.uncounted:
+                loader.report.note = (f"{file.name} was written before exports ended with a count of their rows, "
+                                      "so a copy cut short at a line end could not be told from a whole one")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    except sqlite3.Error as exc:
+        hint = f" {write_hint(db, exc)}" if cannot_write(exc) else ""
+        raise StoreError(f"could not import into {db} ({exc}); nothing was changed.{hint}") from None
+    finally:
+        conn.close()
+    return loader.report
+
+
+def _check_head(file: ExportFile, *, whole: bool) -> None:
+    """The file says it is a companion export of a version this companion reads: checked as
+    soon as it says so (a JSON with sorted keys says its version last), and at the end."""
+    head = file.head.values
+    if "format" in head and head["format"] != FORMAT:
+        raise InputError(f"{file.name} is not a companion export (its format is {describe(head['format'])}, "
+                         f"not {FORMAT!r})")
+    if "version" in head or whole:
+        layout = "csv" if file.is_csv else "json"
+        version = head.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise InputError(f"{file.name} is damaged: its version is {describe(version)}, not a whole number")
+        if version > NEWEST[layout]:
+            raise InputError(f"{file.name} was written by a newer companion (export version {version}; this one "
+                             f"reads up to {NEWEST[layout]}): upgrade the companion to import it")
+    if whole and "format" not in head:
+        raise InputError(f"{file.name} is not a companion export (it does not say its format)")
+
+
+class _Loader:
+    """Writes the file's players and games as they are read, each game checked and replayed
+    first: a refused one is named in the report and nothing of it is written."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._keys = player_keys(conn)
+        self.report = ImportReport()
+
+    def player(self, number: int, item: Any) -> None:
+        try:
+            name, colour, created = _player(item, number)
+        except InputError as exc:
+            self.report.refused.append(str(exc))
+            return
+        if name_key(name) in self._keys:  # already there, in any case or form: keeps its profile
+            return
+        self._keys[name_key(name)] = self._conn.execute(
+            "INSERT INTO players (name, colour, created) VALUES (?, ?, ?)", (name, colour, created)).lastrowid
+        self.report.players += 1
+
+    def session(self, number: int, item: Any) -> None:
+        try:
+            game = _game(item, number)
+            if self._already_there(game):
+                self.report.present += 1
+                return
+            _replay(game)
+            seats = _linked(game, self._keys)
+        except InputError as exc:
+            self.report.refused.append(str(exc))
+            return
+        sid = self._conn.execute("INSERT INTO sessions (kind, settings, started, finished, result) "
+                                 "VALUES (?, ?, ?, ?, ?)",
+                                 (game.kind, game.settings, game.started, game.finished, game.result)).lastrowid
+        self._conn.executemany("INSERT INTO events (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
+                               ((sid, *event) for event in game.events))
+        self._conn.executemany(INSERT_SEAT, ((sid, *seat) for seat in seats))
+        self.report.sessions += 1
+        self.report.events += len(game.events)
+
+    def _already_there(self, game: _Game) -> bool:
+        """Whether the same game (:func:`identity`) is in the database: True when its log is
+        this one; a different log under the same identity is refused (which is right is a
+        person's call, and importing both would show one game twice)."""
+        for (sid,) in self._conn.execute("SELECT id FROM sessions WHERE kind = ? AND started = ? AND settings = ?",
+                                         identity(game.kind, game.started, game.settings)).fetchall():
+            logged = self._conn.execute("SELECT seq, kind, action, at FROM events WHERE session_id = ? ORDER BY seq",
+                                        (sid,)).fetchall()
+            if logged == game.events:
+                return True
+            raise InputError(f"{game.where} is game session {sid} of the database (same game, start and "
+                             f"settings) with a different log ({len(logged)} events there, {len(game.events)} "
+                             "in the file)")
+        return False
+
+
+def _player(item: Any, number: int) -> tuple[str, str, str]:
+    """A player of the file, its name as the companion keeps names (:func:`valid_name`)."""
+    where = f"player {number} in the file"
+    if not isinstance(item, dict):
+        raise InputError(f"{where} is {describe(item)}, not an object")
+    name, colour = item.get("name"), item.get("colour")
+    if not isinstance(name, str):
+        raise InputError(f"{where}: its name {describe(name)} is not text")
+    try:
+        name = valid_name(name)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    if colour not in COLOURS:
+        raise InputError(f"{where} ({name}): its colour {describe(colour)} is none of {', '.join(COLOURS)}")
+    try:
+        created = timestamp(item.get("created"), "creation")
+    except RowDamage as damage:
+        raise InputError(f"{where} ({name}): {damage}") from None
+    return name, colour, created
 
 
 def _game(item: Any, number: int) -> _Game:
@@ -443,14 +520,38 @@ def _game(item: Any, number: int) -> _Game:
         raise InputError(f"{where}: its game {describe(kind)} is none of {', '.join(GAMES)}")
     where = f"session {number} in the file ({game_name(kind)})"
     settings = item.get("settings")
-    if not isinstance(settings, dict):
-        raise InputError(f"{where}: its settings are {describe(settings)}, not an object")
     try:
+        if not isinstance(settings, dict):
+            raise RowDamage(f"its settings are {describe(settings)}, not an object")
+        text = _json_text(settings, "settings")
+        names = seat_names(kind, settings)
+        for name in names:  # a seat's name is stored as text, where half a character cannot go
+            if any("\ud800" <= ch <= "\udfff" for ch in name):
+                raise RowDamage(f"its seat name {describe(name)} holds half of a character (a lone surrogate)")
         started = timestamp(item.get("started"), "start")
-        return _Game(where, kind, settings, dumps(settings), started, _events(item.get("events"), where),
-                     _seat_players(item.get("seats"), len(seat_names(kind, settings))))
-    except (RowDamage, TypeError, ValueError) as damage:  # ValueError: a NaN or a huge number in JSON
+        events, actions = _events(item.get("events"))
+        told = item.get("result")
+        return _Game(where, kind, settings, text, started, events, actions,
+                     _seat_players(item.get("seats"), len(names)), told=told if isinstance(told, dict) else None)
+    except RowDamage as damage:
         raise InputError(f"{where}: {damage}") from None
+
+
+#: the store's canonical JSON (companion.engine.dumps) refusing what JSON does not allow,
+#: made once: json.dumps builds an encoder on every call given options
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def _json_text(value: Any, what: str) -> str:
+    """``value``'s canonical JSON text, as the store writes it (:func:`dumps`), or
+    :class:`RowDamage` for a number JSON does not allow (NaN, Infinity, 1e999): stored, it
+    would make a log no later export or query could read."""
+    try:
+        return _CANONICAL.encode(value)
+    except ValueError:
+        raise RowDamage(f"its {what} holds NaN or Infinity, which is not a number JSON allows") from None
+    except RecursionError:
+        raise RowDamage(f"its {what} is nested too deeply") from None
 
 
 def _seat_players(items: Any, seated: int) -> list[str | None] | None:
@@ -468,79 +569,64 @@ def _seat_players(items: Any, seated: int) -> list[str | None] | None:
     return players
 
 
-def _events(items: Any, where: str) -> list[tuple[int, str, str | None, str]]:
+def _events(items: Any) -> tuple[list[tuple[int, str, str | None, str]], dict[int, dict[str, Any]]]:
+    """The log as the store writes it, and each 'do' event's action; :class:`RowDamage`
+    naming the first event that is not what the companion writes."""
     if not isinstance(items, list):
         raise RowDamage(f"its events are {describe(items)}, not a list")
-    events = []
+    if len(items) > EXPORT_GAME_EVENTS:
+        raise RowDamage(f"it has {len(items):,} events, more than any game ({EXPORT_GAME_EVENTS:,})")
+    events, actions = [], {}
     for expected, event in enumerate(items, 1):
         if not isinstance(event, dict):
             raise RowDamage(f"event {expected} is {describe(event)}, not an object")
         seq, kind, action = event.get("seq"), event.get("event"), event.get("action")
         try:
-            text = None if action is None else dumps(action)
-            event_action(expected, seq, kind, text)
+            text = None if action is None else _json_text(action, "action")
+            if not (kind == "do" and seq == expected and type(seq) is int and type(action) is dict
+                    and type(action.get("type")) is str):  # the usual event, checked here at speed
+                event_action(expected, seq, kind, text)  # the store's words for anything else
             at = timestamp(event.get("at"), "event")
         except RowDamage as damage:
             raise RowDamage(f"event {describe(seq)}: {damage}") from None
         events.append((seq, kind, text, at))
-    return events
+        if kind == "do":
+            actions[seq] = action
+    return events, actions
 
 
 def _replay(game: _Game) -> None:
     """Replay the log as the store does (the same :class:`Timeline`), so a log the rules
     refuse is refused rather than imported as a game nobody can open, and take its result
-    from that replay (the log is the truth; a result written in the file is not trusted)."""
+    from that replay (the log is the truth; a result written in the file is not trusted).
+    The game is played under the rules its settings name (``"rules"``); a game exported
+    before games recorded theirs is replayed under the version the store would open it
+    under (:mod:`companion.db.versions`: the newest that accepts its log and gives the
+    result the file says its table saw), so an old game is neither refused nor re-scored."""
     engine = engine_for(game.kind)
-    actions = {seq: text for seq, kind, text, _at in game.events if kind == "do"}
-    try:
-        timeline = Timeline(engine, engine.initial_state(game.rules),
-                            lambda seqs: {seq: json.loads(actions[seq]) for seq in seqs}, None)
+
+    def replay_under(version: int) -> Any:
+        timeline = Timeline(engine, engine.initial_state(under(game.rules, version)),
+                            lambda seqs: {seq: game.actions[seq] for seq in seqs}, None)
         for seq, kind, text, _at in game.events:
-            timeline.replay(seq, kind, text, None if text is None else json.loads(text))
-        result = engine.result(timeline.state)
-    except (RuleError, RowDamage) as exc:
+            try:
+                timeline.replay(seq, kind, text, game.actions.get(seq))
+            except (RuleError, RowDamage) as exc:
+                raise Refused(seq, exc) from None
+        return timeline.state
+
+    try:
+        _version, state = choose(candidates(engine, game.rules), replay_under,
+                                 lambda state: same_result(engine, state, game.told))
+        result = engine.result(state)
+    except Refused as refused:
+        raise InputError(f"{game.where} does not replay under this companion's rules: {refused.error}") from None
+    except RuleError as exc:  # a version of the rules this companion does not know
         raise InputError(f"{game.where} does not replay under this companion's rules: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - an engine's own error on data it never wrote
         raise InputError(f"{game.where} does not replay: {type(exc).__name__}: {exc}") from None
     if result is not None:
         game.result, game.finished = dumps(result), game.events[-1][3] if game.events else game.started
-
-
-def _write(db: str | os.PathLike[str], players: list[tuple[str, str, str]], games: list[_Game]) -> ImportReport:
-    report = ImportReport()
-    conn = sqlite3.connect(db, isolation_level=None)
-    try:
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for name, colour, created in players:
-                if not conn.execute("SELECT 1 FROM players WHERE name = ? COLLATE NOCASE", (name,)).fetchone():
-                    conn.execute("INSERT INTO players (name, colour, created) VALUES (?, ?, ?)",
-                                 (name, colour, created))
-                    report.players += 1
-            for game in games:
-                if _already_there(conn, game):
-                    report.present += 1
-                    continue
-                _replay(game)
-                sid = conn.execute("INSERT INTO sessions (kind, settings, started, finished, result) "
-                                   "VALUES (?, ?, ?, ?, ?)",
-                                   (game.kind, game.settings, game.started, game.finished, game.result)).lastrowid
-                conn.executemany("INSERT INTO events (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
-                                 ((sid, *event) for event in game.events))
-                conn.executemany(INSERT_SEAT, ((sid, *seat) for seat in _linked(game, player_keys(conn))))
-                report.sessions += 1
-                report.events += len(game.events)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-    except sqlite3.Error as exc:
-        raise StoreError(f"could not import into {db} ({exc}); nothing was changed") from None
-    finally:
-        conn.close()
-    return report
 
 
 def _linked(game: _Game, players: dict[str, int]) -> list[Seat]:
@@ -557,19 +643,3 @@ def _linked(game: _Game, players: dict[str, int]) -> list[Seat]:
     if len({s.player_id for s in seats if s.player_id is not None}) < sum(s.player_id is not None for s in seats):
         raise InputError(f"{game.where}: its seats name one player twice")
     return seats
-
-
-def _already_there(conn: sqlite3.Connection, game: _Game) -> bool:
-    """Whether the same game (:func:`identity`) is in the database: True when its log is
-    this one; a different log under the same identity is refused (which is right is a
-    person's call, and importing both would show one game twice)."""
-    for (sid,) in conn.execute("SELECT id FROM sessions WHERE kind = ? AND started = ? AND settings = ?",
-                               identity(game.kind, game.started, game.settings)).fetchall():
-        logged = conn.execute("SELECT seq, kind, action, at FROM events WHERE session_id = ? ORDER BY seq",
-                              (sid,)).fetchall()
-        if logged == game.events:
-            return True
-        raise InputError(f"{game.where} is game session {sid} of the database (same game, start and "
-                         f"settings) with a different log ({len(logged)} events there, {len(game.events)} "
-                         "in the file); nothing was imported")
-    return False

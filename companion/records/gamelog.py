@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from companion.db import snapshots
 from companion.records import story
@@ -26,8 +26,11 @@ from companion.db.rows import EVENT_KINDS, LEFT_ALONE, RowDamage, event_action, 
 from companion.errors import StoreError
 from companion.games import engine_for
 from companion.db.runstack import RunStack
-from companion.db.snapshots import GENESIS, Snapshot, Snapshots
-from companion.db.store import SCHEMA_VERSION, Store
+from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
+from companion.db.schema import SCHEMA_VERSION
+from companion.db.store import SessionInfo, Store
+from companion.db.versions import under
+from companion.records.oldrules import version_played
 from companion.db.timeline import Timeline, action_loader, step
 
 #: events told at a time: one snapshot interval, so a page's start is near a checkpoint
@@ -50,20 +53,6 @@ class LogLine:
     text: str
 
 
-class _ReadOnly:
-    """A game's snapshots as checkpoints to start from, never written: reading a log must
-    not change the file."""
-
-    def __init__(self, saved: Snapshots) -> None:
-        self._saved = saved
-
-    def below(self, depth: int, floor: int):
-        return self._saved.below(depth, floor)
-
-    def save(self, _snaps: Sequence[Snapshot]) -> None:
-        pass
-
-
 class GameLog:
     """The log of one game, in words. ``len()`` is its number of events; :meth:`line` tells one."""
 
@@ -75,20 +64,23 @@ class GameLog:
             raise StoreError(f"no game session {session_id} in {store.path}")
         self.id = session_id
         try:
-            self.kind, settings, *_ = session_fields(row)
+            info = SessionInfo(session_id, *session_fields(row))
+            self.kind = info.kind
             self.engine = engine_for(self.kind)
-            initial = self.engine.initial_state(settings)
+            #: the version of its rules the game was played under: its log is told under them
+            self.rules = version_played(store, info)
+            initial = self.engine.initial_state(under(info.settings, self.rules))
         except Exception as exc:  # noqa: BLE001 - data from disk: any failure is damage to report
             raise StoreError(f"game session {session_id} ({game_name(row[1])}) in {store.path} cannot be told: "
                              f"{exc}. {LEFT_ALONE}") from None
         self._initial = initial
-        self._saved = _ReadOnly(Snapshots(self._db, session_id, self.kind, SCHEMA_VERSION))
+        self._saved = ReadOnly(Snapshots(self._db, session_id, self.kind, SCHEMA_VERSION))
         self._actions = action_loader(self._db, session_id)
         # events are numbered 1..n (a gap is damage, said where it is): the last number is the count
         last = self._db.execute("SELECT max(seq) FROM events WHERE session_id = ?", (session_id,)).fetchone()[0]
         self.count = last if isinstance(last, int) and last > 0 else 0
         #: page number -> where that page starts: the stacks (the state only for the first page)
-        self._marks: dict[int, Snapshot] = {0: Snapshot(0, 0, 0, GENESIS, initial, RunStack(), RunStack())}
+        self._marks: dict[int, Snapshot] = {0: Snapshot(0, 0, 0, "", initial, RunStack(), RunStack())}
         self._pages: OrderedDict[int, list[LogLine]] = OrderedDict()
         self._cursor: Timeline | None = None  # where the last page told ended
         self._broken: int | None = None  # the first event that would not replay
@@ -216,7 +208,7 @@ class GameLog:
             nonlocal at
             at = seq
             if at % PAGE == 0 and (at // PAGE % MARK_EVERY == 0 or at // PAGE == number):
-                self._marks.setdefault(at // PAGE, Snapshot(at, len(undo), undo[-1] if undo else 0, GENESIS, None,
+                self._marks.setdefault(at // PAGE, Snapshot(at, len(undo), undo[-1] if undo else 0, "", None,
                                                             undo.copy(), redo.copy()))
 
         def actions_until(last: int) -> None:  # every event after `at` up to `last` did an action

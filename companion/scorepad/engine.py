@@ -7,10 +7,17 @@ game's rules in the way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type
+from companion.engine import RuleError, action_type, replace, rules_of
+from companion.names import clean
+
+#: each version of the score pad's rules (companion.engine.rules_of)
+RULES_VERSIONS: dict[int, str] = {
+    1: "as first released (2026-11-30)",
+    2: "every seat has a name a reader can see: blank or invisible names are refused (2026-12-06)",
+}
 
 
 @dataclass(frozen=True)
@@ -25,7 +32,7 @@ class ScoreState:
 
 class ScorePadEngine:
     kind = "scorepad"
-    rules_versions = {1: "as first released (2026-11-30)"}
+    rules_versions = RULES_VERSIONS
     ACTIONS = frozenset({"add", "finish"})
 
     def initial_state(self, settings: Mapping[str, Any]) -> ScoreState:
@@ -34,6 +41,8 @@ class ScorePadEngine:
             raise RuleError("setup", f"a score pad needs 1 to 8 players, got {len(players)}")
         if len(set(players)) != len(players):
             raise RuleError("setup", "each player may sit at the table only once")
+        if rules_of(settings, RULES_VERSIONS) >= 2:
+            _named(players)
         return ScoreState(players, (0,) * len(players))
 
     def apply(self, state: ScoreState, action: Mapping[str, Any]) -> ScoreState:
@@ -62,6 +71,13 @@ class ScorePadEngine:
 
     def summary(self, state: ScoreState) -> str:
         return ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
+
+
+def _named(players: tuple[Any, ...]) -> None:
+    """Every seat is someone: a blank seat would be a score nobody's, and no record's."""
+    for seat, name in enumerate(players, 1):
+        if not isinstance(name, str) or not clean(name):
+            raise RuleError("setup", f"seat {seat} has no name: give every player a name")
 
 
 ENGINE = ScorePadEngine()

@@ -9,10 +9,9 @@ counts as a success.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from companion.engine import RuleError, rng_for
+from companion.engine import RuleError, replace, rng_for
 from companion.spurs import fields
 from companion.spurs.bag import Bag, after_shooting
 from companion.spurs.desperado import Desperado, take_hits
@@ -112,17 +111,26 @@ def cattle(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     cells = action.get("cattle")
     if not isinstance(cells, list) or not cells:
         raise RuleError("R-S11", f"tap where the cattle stand: 'cattle' lists [q, r] positions, got {cells!r}")
-    herd = round_up_board(cells)
+    herd = round_up_board(cells, state.rules)
     pay, formed = round_up_pay(herd), is_herd(herd)
     if not formed:
-        left = fields.whole(action, "rounds_left", "R-S11", 0)
-        if left:  # ruling: R-S11 - no herd: a success only once the time limit is played out
-            raise RuleError("R-S11", f"no herd formed and {left} round(s) left: the round-up succeeds "
-                                     "with a herd, or once every round is played without losing a cow")
+        _played_out(action, state.rules)
     fame = fields.whole(action, "fame", rule, 0) if formed else 0
     player = replace(player, money=player.money + pay, fame=player.fame + fame)
     return replace(state.with_current(player),
                    last_outcome=f"round-up: ${pay}" + (f", herd formed: +{fame} fame" if formed else ", no herd"))
+
+
+def _played_out(action: Mapping[str, Any], rules: int) -> None:
+    """A round-up with no herd succeeds only once every round of the token's time limit is
+    played (ruling: R-S11, since version 2 of the rules: ``rounds_left`` must be 0);
+    version 1 (2026-11-30) took the table's word for the success."""
+    if rules < 2:
+        return
+    left = fields.whole(action, "rounds_left", "R-S11", 0)
+    if left:
+        raise RuleError("R-S11", f"no herd formed and {left} round(s) left: the round-up succeeds "
+                                 "with a herd, or once every round is played without losing a cow")
 
 
 # --- desperados (also fought in a Gold challenge) -------------------------------------

@@ -107,10 +107,9 @@ is tied on score and money, ``state.tied_for_first`` until a ``tiebreak`` (R-S7)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Mapping
 
-from companion.engine import RuleError, action_type, rules_of
+from companion.engine import RuleError, action_type, replace, rules_of
 from companion.errors import InputError
 from companion.spurs import challenges, fields, scoring, town, turn
 from companion.spurs.bag import RED_LIMIT, bag_from_counts
@@ -143,6 +142,7 @@ ACTIONS: dict[str, tuple[str | None, Handler]] = {
     "stagecoach": (None, turn.stagecoach),
     "tiebreak": (None, turn.tiebreak),
 }
+ACTION_TYPES = frozenset(ACTIONS)
 TARGETS = (10, 15, 20)
 PLAYERS = range(2, 7)  # the box holds six character sheets
 
@@ -210,10 +210,10 @@ class SpursEngine:
     def apply(self, state: SpursState, action: Mapping[str, Any]) -> SpursState:
         if not isinstance(action, Mapping):
             raise RuleError("action", f"an action is a JSON object with a 'type', got {action!r}")
-        kind = action_type(action, frozenset(ACTIONS))
+        kind = action_type(action, ACTION_TYPES)
         counts_as, handler = ACTIONS[kind]
         state = check_turn(state, kind, counts_as)
-        if kind != "reveal":  # a reveal goes on with the fight's draw
+        if kind != "reveal" and (state.last_draw or state.last_outcome):  # a reveal goes on with the fight's draw
             state = replace(state, last_draw=(), last_outcome="")
         return scoring.settle(handler(state, action))
 

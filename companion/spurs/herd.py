@@ -48,10 +48,11 @@ def cattle_positions(cells: Iterable[object]) -> frozenset[Hex]:
     return frozenset(seen)
 
 
-def round_up_board(cells: Iterable[object]) -> frozenset[Hex]:
-    """The cattle where a round-up ended: on the board, one per hex, and all of them."""
+def round_up_board(cells: Iterable[object], rules: int) -> frozenset[Hex]:
+    """The cattle where a round-up ended: on the board, one per hex, and (since version 2
+    of the rules) all of them; version 1 (2026-11-30) took any number the table tapped."""
     cattle = cattle_positions(cells)
-    if len(cattle) != CATTLE:  # ruling: R-S11
+    if rules >= 2 and len(cattle) != CATTLE:  # ruling: R-S11
         raise RuleError("R-S11", f"the round-up board holds {CATTLE} cattle, one per hex "
                                  f"(one on each X and three more); {len(cattle)} tapped")
     return cattle

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
+from companion.engine import replace
 from companion.spurs.state import Player, ScoreRow, SpursState
 
 # ruling: R-S6 - the three Most markers; red and black bullets do not count
@@ -15,13 +15,19 @@ MOST: dict[str, Callable[[Player], int]] = {
 }
 
 
-def final_table(players: tuple[Player, ...], points: int) -> tuple[ScoreRow, ...]:
+def takes_most(value: int, best: int, rules: int) -> bool:
+    """Whether a player holding ``value`` of a Most marker's thing, ``best`` being the most
+    anyone holds, takes the marker (ruling: R-S6): tied players all do. Since version 2 of
+    the rules a player with none of the thing has no "most", so when everyone has 0 nobody
+    takes it; version 1 (2026-11-30) gave it to everyone then."""
+    return value == best and (value > 0 or rules < 2)
+
+
+def final_table(players: tuple[Player, ...], points: int, rules: int) -> tuple[ScoreRow, ...]:
     """Rows best first: score (Fame + Most bonuses), then money (R-S7). Players equal on
     both share a place; the first place's tie is for a duel to break."""
-    # ruling: R-S6 - tied players all take the marker; a player with none of the thing
-    # has no "most", so when everyone has 0 nobody takes it
     bonuses = {p.name: tuple(m for m, value in MOST.items()
-                             if value(p) > 0 and value(p) == max(value(q) for q in players)) for p in players}
+                             if takes_most(value(p), max(value(q) for q in players), rules)) for p in players}
     ranked = sorted(players, key=lambda p: (-(p.fame + points * len(bonuses[p.name])), -p.money))
     rows: list[ScoreRow] = []
     for p in ranked:
@@ -36,7 +42,7 @@ def settle(state: SpursState) -> SpursState:
     """The state with the game ended if any Fame reached the target (R-S7)."""
     if state.game_over or all(p.fame < state.target for p in state.players):
         return state
-    rows = final_table(state.players, state.most_points)  # ruling: R-S7
+    rows = final_table(state.players, state.most_points, state.rules)  # ruling: R-S7
     tied = tuple(r.name for r in rows if r.place == 1)
     outcome = (f"game over: {tied[0]} wins" if len(tied) == 1
                else f"game over: {', '.join(tied)} tie on score and money; a duel decides ('tiebreak')")

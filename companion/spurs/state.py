@@ -6,9 +6,9 @@ the same log compare equal and a refused action cannot have half-changed anythin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from companion.engine import RuleError
+from companion.engine import RuleError, replace
 from companion.spurs.bag import Bag, add_reds
 from companion.spurs.desperado import Desperado
 from companion.spurs.gold import GoldBag

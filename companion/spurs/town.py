@@ -7,10 +7,9 @@ continue that visit; going back to a building left earlier is refused.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.engine import RuleError
+from companion.engine import RuleError, replace
 from companion.spurs import fields
 from companion.spurs.bag import COLOURS, Bag, add_reds, after_shooting
 from companion.spurs.state import Player, SpursState

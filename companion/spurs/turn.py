@@ -4,10 +4,10 @@ Stagecoach and the tie-break duel."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, rng_for
+from companion.engine import RuleError, replace, rng_for
 from companion.spurs import fields
 from companion.spurs.bag import Bag, after_shooting
 from companion.spurs.state import STANDARD_DRAW, DrawRecord, Player, SpursState, Turn

@@ -125,6 +125,7 @@ def test_pipeline_withholds_a_faulted_pads_presses_and_resyncs_on_clear():
     pipeline.tick(10 * S)  # quiet: the fault clears
     cleared = sink.get()
     assert isinstance(cleared, PadFault) and not cleared.active
-    # the pad was released while left out: that change is said once, with its own time
-    assert sink.get() == PadEvent(5, False, 59 * (S // 30), "test")
+    # the pad was released while left out: that change is said once, with its own time, as a
+    # level for the screen (settled), not an edge for the referee: the pad was out of judging
+    assert sink.get() == PadEvent(5, False, 59 * (S // 30), "test", settled=True)
     assert sink.empty()

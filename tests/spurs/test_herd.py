@@ -46,7 +46,7 @@ def test_pay_never_exceeds_largest_group_and_a_herd_pays_everyone(cells):
 def test_the_round_up_board_takes_exactly_the_six_cattle_R_S11(cells):
     # ruling: R-S11 - one on each X and three more, one per hex: six, never another count
     if len(cells) == CATTLE == 6:
-        assert round_up_board(sorted(cells)) == frozenset(cells)
+        assert round_up_board(sorted(cells), 2) == frozenset(cells)
     else:
         with pytest.raises(RuleError, match="R-S11"):
-            round_up_board(sorted(cells))
+            round_up_board(sorted(cells), 2)

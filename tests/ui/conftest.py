@@ -70,11 +70,18 @@ class Driver:
         assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
         self.touch_at(x, y, TAP_APART_S)
 
-    def touch_at(self, x: float, y: float, after_s: float) -> None:
-        """A finger down and up at (x, y) in window pixels, ``after_s`` after the last one."""
+    def new_touch(self, x: float, y: float, after_s: float = TAP_APART_S) -> UnitTestTouch:
+        """A finger coming down at (x, y), ``after_s`` after the last one on the touches' own
+        clock: a person's next tap, never the second tap of a double tap (which ui.doubletap
+        lets through to nothing) unless ``after_s`` says so; no waiting for the real time."""
         self.clock += after_s
         touch = UnitTestTouch(x, y)
         touch.time_start = touch.time_update = self.clock
+        return touch
+
+    def touch_at(self, x: float, y: float, after_s: float) -> None:
+        """A finger down and up at (x, y) in window pixels, ``after_s`` after the last one."""
+        touch = self.new_touch(x, y, after_s)
         touch.touch_down()
         self.pump(1)
         touch.touch_up()

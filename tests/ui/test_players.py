@@ -5,6 +5,7 @@ one game without becoming a player."""
 from kivy.core.window import Window
 from kivy.uix.textinput import TextInput
 
+from companion.games import engine_for
 from tests.test_export import SETTINGS
 from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems
@@ -63,6 +64,37 @@ def test_an_offered_merge_is_withdrawn_by_cancel_or_by_typing(ui):
     assert ui.screen.ids.merge.disabled
     ui.tap("Save changes")
     assert [p.name for p in store.players()] == ["Ana", "Anax"]
+
+
+def add(ui, name):
+    ui.tap("Players")
+    ui.tap(ui.find(cls=TextInput))
+    ui.type(name)
+    ui.tap("Add player")
+
+
+def test_a_look_alike_name_is_warned_about_and_added_only_on_its_own_button(ui):
+    store = ui.app.store
+    store.add_player("Ann", "red")
+    add(ui, "\u0410nn")  # a Cyrillic А
+    assert message(ui) == ("\u0410nn looks like Ann, who is already a player (its letter 1 is Cyrillic Capital "
+                           "Letter A (\u0410), where Ann's is Latin Capital Letter A (A)). Is \u0410nn someone else?")
+    assert [p.name for p in store.players()] == ["Ann"] and ui.screen.ids.save.disabled
+    assert problems(ui.screen) == []
+    ui.screenshot("players-look-alike")
+    ui.tap("Cancel")
+    assert message(ui) == "" and not ui.screen.ids.save.disabled
+    ui.tap("Add player")  # warned again
+    ui.tap("Add \u0410nn anyway")
+    assert message(ui) == "Added \u0410nn." and sorted(p.name for p in store.players()) == ["Ann", "\u0410nn"]
+
+
+def test_the_same_name_in_other_bytes_is_the_player_already_there(ui):
+    store = ui.app.store
+    store.add_player("José", "red")
+    add(ui, "JOSE\u0301\u200d")
+    assert message(ui) == "There is already a player called 'JOSÉ'"
+    assert [p.name for p in store.players()] == ["José"]
 
 
 def test_two_people_who_played_together_are_not_merged(ui):
@@ -129,7 +161,7 @@ def test_a_guest_plays_one_game_without_becoming_a_player(ui):
     ui.tap("Start")
     assert ui.app.manager.current == "scorepad"
     game = store.sessions()[0]
-    assert game.settings == {"players": ["Zed", "Ann"]}
+    assert game.settings == {"players": ["Zed", "Ann"], "rules": max(engine_for("scorepad").rules_versions)}
     assert [(s.name, s.player_id) for s in store.seats([game.id])[game.id]] == [("Zed", None), ("Ann", ann.id)]
     assert [p.name for p in store.players()] == ["Ann"]
     ui.app.go("players")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from companion import usbdrive
+from companion.db.place import sizes_in_words
 from companion.errors import StoreError
 from companion.db.store import Store
 from tests.ui.readability import problems
@@ -53,7 +54,7 @@ def test_no_stick_no_offer_then_a_backup_through_the_button(ui, tmp_path):
     ui.tap("USB stick found: Back up to KINGSTON")
     said = finished(ui)
     (copy,) = stick.glob("companion-*.db")
-    assert said == f"Backed up 1 game to KINGSTON: {copy.name} ({usbdrive.size_words(copy.stat().st_size)}). " \
+    assert said == f"Backed up 1 game to KINGSTON: {copy.name} ({sizes_in_words(copy.stat().st_size)[0]}). " \
                    "The stick can be removed."
     assert said in ui.texts() and problems(ui.screen, layouts=True) == []
     ui.screenshot("usb-backup")

@@ -3,8 +3,9 @@
 R-R2: a player *is* a colour; the name is only how the screen calls them, so each of
 the six colours has a row and a name that may come from a player profile. The tiles are
 the pads of the pad map the hardware was opened with, in its order (the circle's);
-whether they make a legal table (one per player, every location type) is the engine's
-call when Start is tapped, and its refusal is shown as it says it.
+whether they make a legal table (one per player, every location type, names of a length
+any screen takes) is said in the players' words by :func:`companion.rapidcity.table.refusal`
+when Start is tapped, before the engine is asked.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from companion.engine import new_seed
 from companion.errors import InputError
 from companion.rapidcity.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.rapidcity.model import COLOURS
+from companion.rapidcity.table import refusal
 from companion.db.store import Player
+import ui.doubletap  # noqa: F401  (registers MoveOnButton, the kv rule's Start)
 from ui.kvload import load_kv
 from ui.widgets import Chip
 
@@ -173,7 +176,10 @@ class RapidCitySetup(Screen):
         }
 
     def start(self) -> None:
-        self.message = App.get_running_app().refusal_to_start("rapidcity", self.settings())
+        pads = {t.pad.number: t.pad for t in self.ids.pads.children}
+        self.message = refusal(((c, self.rows[c].name) for c in self.players()),
+                               (pads[n].location for n in self.pad_choice)) \
+            or App.get_running_app().refusal_to_start("rapidcity", self.settings())
 
 
 load_kv(__file__)

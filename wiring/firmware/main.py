@@ -1,7 +1,10 @@
 """Pad board firmware for a Raspberry Pi Pico (MicroPython): the serial pad protocol.
 
-Copy this file to the Pico as main.py (Thonny, or `mpremote cp main.py :main.py`).
-Each pad's arcade button goes between its GP pin and GND; the internal pull-up is used.
+Flash MicroPython's UF2 onto the Pico (hold BOOTSEL while plugging it in, copy the .uf2 to
+the RPI-RP2 drive), then copy this file to it as main.py (Thonny, or `mpremote cp main.py
+:main.py`); wiring/README.md, "Serial pad board", has the steps and the pin table. Each
+pad's arcade button goes between its GP pin (pad 1 on GP2 ... pad 6 on GP7) and GND; the
+internal pull-up is used.
 
 Lines sent over USB serial, one per event (hardware/serial_board.py reads them):
 
@@ -13,7 +16,9 @@ Lines sent over USB serial, one per event (hardware/serial_board.py reads them):
                       start would be lost)
     O <count>         edges lost because the ring below was full, sent when it grows
                       (with the version too); the host shows both on its status line
-    T <pad> <tagid>   (optional) a tag read by a reader wired to this board
+
+The protocol's ``T <pad> <tagid>`` (a tag read on a pad's tile) is never sent: this board
+reads no RFID; the readers are wired to the Pi (wiring/README.md, "RFID readers").
 
 <us> is a 32-bit microsecond counter (wraps every 71.6 minutes). MicroPython's
 ticks_us() wraps at 2**30 instead, so the board keeps its own 32-bit count from it.

@@ -11,4 +11,6 @@ summed up since.
 """
 
 #: bump when any summary's formula or shape changes: every cached summary is then recomputed
-VERSION = 1
+#: (2: a game is counted under the rules it was played under, companion.db.versions;
+#: 3: a Spurs duel's draws count in each duellist's luck, R-S8)
+VERSION = 3

@@ -13,8 +13,9 @@ SOURCES = ("challenges", "town", "duels", "other")
 #: (a desperado card revealed goes on with its challenge); Spurs, adjustments: "other"
 SOURCE = {kind: {"challenge": "challenges", "town": "town", "duel": "duels"}.get(counts_as or "", "other")
           for kind, (counts_as, _handler) in ACTIONS.items()} | {"reveal": "challenges"}
-#: actions whose bullet draw is a shot (a doctor's draw of two is not)
-SHOOTING = frozenset({"hunt", "outlaw", "desperado", "gold", "bank"})
+#: actions whose bullet draw is a shot (a doctor's draw of two is not); a duel's two draws
+#: are shots too (R-S8), each counted for its own duellist
+SHOOTING = frozenset({"hunt", "outlaw", "desperado", "gold", "bank", "duel"})
 
 
 def summarise(settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

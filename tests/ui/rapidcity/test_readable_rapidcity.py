@@ -15,14 +15,15 @@ from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.engine import round_template
 from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
 from hardware.events import now_ns
-from tests.ui.rapidcity.test_referee_game import pump_until, reveal
+from tests.ui.rapidcity.test_referee_game import chip_of, press_rows, pump_until, reveal
 from tests.ui.readability import on_screen, problems
 from ui import theme
 from ui.rapidcity.referee import RefereeScreen
 
 THREE = {"red": "Ann", "blue": "Bob", "green": "Calamity"}
-SIX = {"red": "Calamity Jane", "blue": "Wild Bill Hickok", "green": "Annie Oakley",
-       "yellow": "Doc Holliday", "black": "Black Bart", "white": "Butch Cassidy"}
+#: six players with the longest names the players' list takes (24 characters, one hyphenated word)
+SIX = {"red": "Bartholomew-Fitzwilliams", "blue": "Wild Bill Hickok", "green": "Annie Oakley",
+       "yellow": "Doc Holliday", "black": "Ezekiel Fitzwilliam-Hay", "white": "Butch Cassidy"}
 VERDICT = re.compile(r"takes a bullet \(|returns a bullet \(|No bullet:|Nobody takes a bullet| - bullet: | - no bullets")
 CLAIM_TIME = re.compile(r"\d\.\d ms")
 
@@ -45,18 +46,25 @@ def small_words(root, names) -> list[str]:
     return found
 
 
+def small_sentences(root) -> list[str]:
+    """Instructions and reasons (a sentence, or a rule cited) shown under reading size."""
+    return [f"{w.text[:50]!r}: {w.font_size:.0f} px" for w in root.walk(restrict=True)
+            if isinstance(w, Label) and on_screen(w) and ("(R-R" in w.text or len(w.text) > 40)
+            and w.font_size < theme.px("TEXT") - 0.01]
+
+
 def crowded_tiles(screen) -> list[str]:
     """Tiles that overlap one another or leave the table (the circle is laid out by hand)."""
     if not isinstance(screen, RefereeScreen):
         return []
     table = screen.ids.table
     tiles = table.tile_views()
-    found = [f"{t.tile_name} leaves the table" for t in tiles
+    found = [f"{t.shown.name} leaves the table" for t in tiles
              if t.x < table.x - 1 or t.right > table.right + 1 or t.y < table.y - 1 or t.top > table.top + 1]
     for i, a in enumerate(tiles):
         for b in tiles[i + 1:]:
             if a.x < b.right - 1 and b.x < a.right - 1 and a.y < b.top - 1 and b.y < a.top - 1:
-                found.append(f"{a.tile_name} overlaps {b.tile_name}")
+                found.append(f"{a.shown.name} overlaps {b.shown.name}")
     return found
 
 
@@ -64,6 +72,8 @@ def check(ui, names, where: str) -> None:
     ui.pump(3)
     ui.screenshot(f"readable-{len(names)}-{where}")
     found = problems(ui.screen) + small_words(ui.screen, names.values()) + crowded_tiles(ui.screen)
+    if isinstance(ui.screen, RefereeScreen):
+        found += small_sentences(ui.screen)
     assert found == [], where
 
 
@@ -108,14 +118,14 @@ def test_a_pad_card_reads_across_the_table_from_ready_to_the_end(ui, names):
     pads = [tile.pad for tile in screen.state.tiles]
     for pad in pads[:2]:
         hw.press(pad)
-        pump_until(ui, lambda p=pad: screen.tiles[p].claim)
+        pump_until(ui, lambda p=pad: screen.tiles[p].shown.claim)
     check(ui, names, "claims")
     for pad in pads[2:]:
         hw.press(pad)
     pump_until(ui, lambda: screen.stage == "finish")
     check(ui, names, "finish")
-    for player, row in zip(names, screen._press_rows(screen.panels["finish"].ids.rows)):
-        screen.pick((row.pad, row.press_ns), player)
+    for player, row in zip(names, press_rows(screen)):
+        screen.pick(row.shown.press, player)
     check(ui, names, "named")
     ui.tap("Verdict")
     check(ui, names, "verdict")
@@ -138,8 +148,8 @@ def test_a_cowboy_card_reads_across_the_table(ui, names):
     ui.tap("Touches")
     check(ui, names, "touches")
     first, second = list(names)[:2]
-    ui.tap(names[first], root=screen.panels["touches"].ids.by)
-    ui.tap(names[second], root=screen.panels["touches"].ids.pawn)
+    ui.tap(chip_of(screen.panels["touches"].ids.chips, names[first]))
+    ui.tap(chip_of(screen.panels["touches"].ids.chips, names[second]))
     check(ui, names, "touched")
     ui.tap("Verdict")
     check(ui, names, "verdict-armed")
@@ -155,14 +165,16 @@ def test_a_moved_pawn_a_false_start_and_a_stuck_pad_read_across_the_table(ui, na
     check(ui, names, "stuck")
     hw.release(3)
     pump_until(ui, lambda: not screen.tiles[3].fault)
-    monkeypatch.setattr(RefereeScreen, "delay_s", (2.0, 2.5))  # the press lands in the wait
+    monkeypatch.setattr(RefereeScreen, "delay_s", (3600.0, 3600.0))  # the press lands in the wait...
     ui.tap("Ready")
     hw.press(1)
     pump_until(ui, lambda: screen.status.startswith("False start!"))
+    check(ui, names, "false-start")
     hw.release(1)
-    pump_until(ui, lambda: screen.stage == "window", frames=2000)
+    ui.pump(2)
+    screen.reveal()  # ...and the card comes when the test says, not after a wait of the clock's
     hw.press(2)
-    pump_until(ui, lambda: screen.tiles[2].claim.startswith("MOVED"))
+    pump_until(ui, lambda: screen.tiles[2].shown.claim)
     check(ui, names, "moved-pawn")
     ui.tap("Touches")
     check(ui, names, "moved-pawn-touches")

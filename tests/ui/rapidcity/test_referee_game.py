@@ -12,7 +12,8 @@ from kivy.uix.textinput import TextInput
 from companion.rapidcity.model import FORBIDDEN_BY, LOCATIONS
 from companion.rapidcity.roundfile import card_to_json
 from tests.ui.conftest import start_app, stop_app
-from ui.rapidcity.referee import IdentityRow, RefereeScreen
+from ui.rapidcity.panels import PressRowView
+from ui.rapidcity.referee import RefereeScreen
 
 SEED = 10  # character, disarmed, character, healing, two characters, disarmed, armed, ...
 PAD_OF = {"prison": 1, "tipi": 2, "saloon": 3}  # the built-in pad map's first three pads
@@ -70,10 +71,10 @@ def set_up(ui, *, ultimate: bool = True) -> RefereeScreen:
 
 def reveal(ui) -> dict[str, Any]:
     ui.tap("Ready")
-    assert ui.screen.stage in ("waiting", "window")  # the wait may be over within the tap
+    assert ui.screen.stage in ("waiting", "window"), (ui.screen.message, ui.screen.flow.stage)  # the wait may be over within the tap
     pump_until(ui, lambda: ui.screen.stage == "window")
-    assert ui.screen.card_text in ui.texts()
-    return ui.screen.live.card
+    assert ui.screen.panels["window"].shown.title in ui.texts()
+    return ui.screen.flow.card.template["card"]
 
 
 def claim_every_tile(ui) -> None:
@@ -107,13 +108,13 @@ def race(ui, plan: list[tuple[str, int]], *, dead_heat: bool = False) -> None:
     screen = ui.screen
     for i, (_who, pad) in enumerate(plan):
         if dead_heat and i == 2:
-            hw.press(pad, at_ns=screen.live.edges[-1].t_ns + MS // 2)
+            hw.press(pad, at_ns=screen.flow.card.edges[-1].t_ns + MS // 2)
         else:
             hw.press(pad)
         ui.pump(1)
         if i < len(plan) - 1:
             tile = screen.tiles[pad]
-            assert tile.claim.startswith(("1st", "2nd", "3rd")) and tile.claim.endswith(" ms")
+            assert tile.shown.claim.startswith(("1st", "2nd", "3rd")) and tile.shown.claim.endswith(" ms")
             if i == 1 and not dead_heat:
                 ui.screenshot("rapidcity-claims")
     pump_until(ui, lambda: screen.stage == "finish")
@@ -122,17 +123,30 @@ def race(ui, plan: list[tuple[str, int]], *, dead_heat: bool = False) -> None:
 def name_tiles(ui, plan: list[tuple[str, int]]) -> None:
     screen = ui.screen
     names = dict(zip(screen.state.players, screen.state.names))
-    rows = {row.pad: row for row in screen.panels["finish"].ids.rows.children if isinstance(row, IdentityRow)}
+    rows = {row.shown.press[0]: row for row in press_rows(screen)}
     for who, pad in plan:
         ui.tap(names[who], root=rows[pad])
-    assert {e.pad: screen.live.who[e.pad, e.t_ns] for e in screen.live.presses()} == {pad: who for who, pad in plan}
+    card = screen.flow.card
+    assert {e.pad: screen.flow.who()[e.pad, e.t_ns] for e in card.presses()} == {pad: who for who, pad in plan}
+
+
+def press_rows(screen, stage: str = "finish") -> list[PressRowView]:
+    """The rows of presses to name on ``stage``'s panel, in the order shown."""
+    return [row for row in reversed(screen.panels[stage].ids.rows.children) if row.shown.press is not None]
+
+
+def chip_of(root, name: str):
+    """The chip of player ``name`` under ``root`` (its words may break after a hyphen)."""
+    (chip,) = [w for w in root.walk(restrict=True) if getattr(getattr(w, "shown", None), "name", None) == name]
+    return chip
 
 
 def touch(ui, by: str, pawn: str) -> None:
-    panel = ui.screen.panels["touches"]
+    """A touch in two taps: who touched, then whose pawn (the chips change in place)."""
+    chips = ui.screen.panels["touches"].ids.chips
     names = dict(zip(ui.screen.state.players, ui.screen.state.names))
-    ui.tap(names[by], root=panel.ids.by)
-    ui.tap(names[pawn], root=panel.ids.pawn)
+    ui.tap(chip_of(chips, names[by]))
+    ui.tap(chip_of(chips, names[pawn]))
 
 
 def enter_touches(ui, card: dict[str, Any]) -> None:
@@ -156,10 +170,11 @@ def see_the_call_and_confirm(ui, shot: str | None = None) -> None:
     before = screen.state.position
     ui.tap("Verdict")
     assert screen.stage == "verdict"
-    preview = screen.preview
+    preview = screen.flow.preview()
     panel = screen.panels["verdict"]
     hit = [screen.state.name_of(p) for p, b in preview.bullets.items() if b]
-    assert all(f"{name} takes a bullet" in panel.ids.outcomes.text for name in hit)
+    assert all(f"{name} takes a bullet" in panel.shown.outcomes for name in hit)
+    assert all(f"{name} takes a bullet" in " ".join(ui.texts()) for name in hit)
     assert len(panel.ids.notes.children) == len(preview.notes) > 0
     assert screen.state.position == before  # shown, not committed
     if shot:
@@ -186,7 +201,7 @@ def play_card(ui, number: int, shots: set[str] | None = None) -> None:
         shots.discard("ready")
         ui.screenshot("rapidcity-ready")
     card = reveal(ui)
-    if screen.live.decided_by_pads:
+    if screen.flow.card.decided_by_pads:
         plan = plan_for(card)
         race(ui, plan, dead_heat=number == 1)
         if number == 1:
@@ -263,5 +278,5 @@ def test_a_restart_in_the_middle_of_a_game_resumes_it(db):
     assert isinstance(resumed, RefereeScreen) and resumed.stage == "ready"
     assert (resumed.state.position, badges(ui)) == before
     assert reveal(ui) == card_to_json(resumed.state.deck[before[0]])  # the pile goes on where it was
-    assert resumed.live.template["bullets"] == dict(zip(resumed.state.players, resumed.state.bullets))
+    assert resumed.flow.card.template["bullets"] == dict(zip(resumed.state.players, resumed.state.bullets))
     stop_app(ui)

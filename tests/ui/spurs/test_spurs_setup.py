@@ -6,7 +6,7 @@ tested on the screen model (tests/spurs/test_screen_*.py)."""
 from kivy.core.window import Window
 from kivy.uix.textinput import TextInput
 
-from tests.ui.spurs.driving import ANN, BOB, begin_game, fill_character, set_stepper
+from tests.ui.spurs.driving import begin_game, fill_character, set_stepper
 
 
 def test_setup_waits_for_the_sheets_and_remembers_characters(ui):

@@ -1,0 +1,400 @@
+"""The referee screen's flow at engine speed (no Kivy): from Ready to Confirm, in the
+rulebook's words, what each tap does, what the table reads, and what Undo takes back.
+The Kivy tests keep what needs pixels (tests/ui/rapidcity)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.db.store import MAX_NAME as PLAYERS_MAX_NAME
+from companion.rapidcity.engine import MAX_NAME
+from companion.rapidcity.flow import NOTHING_TO_UNDO, NOTHING_TO_UNDO_YET, NOT_REPORTING, STOPPED, RefereeFlow
+from companion.rapidcity.model import FORBIDDEN_BY, ArmedCard, CharacterCard, DisarmedCard
+from companion.rapidcity.table import refusal
+from rc_screen import MS, Table, game
+
+PAD_OF = {"prison": 1, "tipi": 2, "saloon": 3}  # the default tiles of three players
+
+
+def raced(*pads: int, kind: type = CharacterCard, **settings) -> Table:
+    """A card of ``kind`` with a press on each of ``pads`` in turn, the race over."""
+    table = Table(game(kind, window_ms=60_000, **settings))
+    table.reveal()
+    for pad in pads:
+        table.press(pad)
+    table.end_race()
+    return table
+
+
+# -- naming who is on each tile (R-R5) -------------------------------------------------------
+
+def test_three_claims_take_at_most_four_taps_from_the_end_of_the_race_to_the_card_confirmed():
+    table = raced(1, 2, 3)
+    assert table.stage == "finish"
+    first, second, third = table.presses()
+    taps = 0
+    for press, player in ((first, "red"), (second, "blue")):
+        table.flow.pick(press, player)
+        taps += 1
+    assert table.flow.who() == {first: "red", second: "blue", third: "green"}  # the one left is filled in...
+    finish = table.shown().finish
+    assert "green is the only one left, so is on Saloon (pad 3): tap another name if not." in finish.status
+    assert [chip.down for chip in finish.rows[2].chips] == [False, False, True]  # ...and shown chosen
+    table.flow.verdict()
+    table.confirm()
+    assert taps + 2 == 4 and table.flow.state.position == 1
+    events = table.flow.state.played[-1].round["events"]
+    assert [e["player"] for e in events if e["edge"] == "press"] == ["red", "blue", "green"]
+
+
+def test_a_wrong_guess_is_one_tap_to_change():
+    table = raced(1, 2, 3)
+    first, second, third = table.presses()
+    table.flow.pick(first, "green")
+    table.flow.pick(second, "blue")
+    assert table.flow.who()[third] == "red"
+    table.flow.pick(second, "red")  # it was red on the tipi: the guess moves to the one left, blue
+    assert table.flow.who() == {first: "green", second: "red", third: "blue"}
+
+
+def test_unnaming_a_press_takes_the_guess_back():
+    table = raced(1, 2, 3)
+    first, second, _ = table.presses()
+    table.flow.pick(first, "red")
+    table.flow.pick(second, "blue")
+    table.flow.pick(second, "blue")  # not blue after all: two presses open again, nothing guessed
+    assert table.flow.who() == {first: "red"}
+    assert "only one left" not in table.shown().finish.status
+
+
+def test_a_player_who_claimed_nothing_leaves_every_press_to_name():
+    table = raced(1, 2)  # green never lands: nobody is obvious
+    first, second = table.presses()
+    table.flow.pick(first, "red")
+    assert table.flow.who() == {first: "red"}
+    assert table.shown().finish.next == second
+
+
+def test_with_every_pawn_read_by_rfid_the_verdict_is_one_tap_away_and_confirmations_teach_tags():
+    table = Table(game(CharacterCard, window_ms=60_000), known_tags={"AA01": "red", "AA02": "blue"})
+    table.reveal()
+    for pad, tag in ((1, "AA01"), (2, "AA02"), (3, "CC03")):
+        press = table.press(pad)
+        table.flow.tag(pad, tag, press[1] + MS)
+    table.end_race()
+    first, second, third = table.presses()
+    assert table.flow.who() == {first: "red", second: "blue", third: "green"}  # read, read, the one left
+    table.flow.verdict()
+    assert table.flow.learned_tags() == {"AA01": "red", "AA02": "blue", "CC03": "green"}
+
+
+# -- the race (R-R3, R-R4, R-R6) -------------------------------------------------------------
+
+def test_the_window_times_out_and_an_unclaimed_player_takes_a_bullet():
+    table = Table(game(CharacterCard, window_ms=1500))
+    table.reveal()
+    red, blue = table.press(1), table.press(2)
+    assert not table.flow.window_over(table.now)
+    table.later(1400)
+    assert table.flow.window_over(table.now)
+    table.end_race()
+    table.flow.pick(red, "red")
+    table.flow.pick(blue, "blue")
+    table.flow.verdict()
+    verdict = table.shown().verdict
+    assert any("the window closed at 1500 ms: time is up" in n for n in verdict.notes)
+    assert any(n.startswith("green claimed no allowed tile") for n in verdict.notes)
+    assert "green takes a bullet (1 in all)" in verdict.outcomes
+
+
+def test_a_false_start_during_the_wait_is_said_at_once_and_is_never_a_claim():
+    table = Table(game(CharacterCard))
+    table.ready()
+    assert table.shown().waiting == "Wait for it..."
+    table.press(1)  # before the card: a false start (R-R4)
+    assert table.shown().waiting == "False start! Hands off the pads until the card shows (R-R4)."
+    table.flow.reveal(table.later(500))
+    assert table.shown().window.claims == 0
+    assert any("false start, not a claim" in note for note in table.flow.preview().notes)
+
+
+def test_with_the_setting_on_the_table_names_a_false_starter_who_takes_a_bullet():
+    table = Table(game(CharacterCard, window_ms=300, false_start_bullet=True))
+    table.ready()
+    early = table.press(3)
+    table.flow.reveal(table.later(500))
+    table.later(400)
+    table.end_race()
+    finish = table.shown().finish
+    row = next(row for row in finish.rows if row.press == early)
+    assert row.text.startswith("False start: Saloon (pad 3), -")
+    assert finish.status.endswith("Name who made each false start, or nobody takes its bullet (R-R13).")
+    table.flow.pick(early, "blue")
+    assert any("blue made a false start on pad 3" in n for n in table.flow.preview().notes)
+    assert table.flow.preview().bullets["blue"] == 1
+
+
+def test_a_pawn_moved_to_an_allowed_tile_in_time_is_judged_there():
+    """R-R6: red lands on the forbidden tile, lifts her pawn and puts it on an allowed one;
+    blue takes the tile red left, green the last."""
+    table = Table(game(CharacterCard, window_ms=60_000))
+    table.reveal()
+    card = table.flow.card.card
+    bad = PAD_OF[FORBIDDEN_BY[card.character]]
+    good = [pad for pad in (1, 2, 3) if pad != bad]
+    red_first = table.press(bad)
+    table.release(bad)
+    red_then = table.press(good[0])
+    blue, green = table.press(bad), table.press(good[1])
+    table.end_race()
+    for press, player in ((red_first, "red"), (red_then, "red"), (blue, "blue"), (green, "green")):
+        table.flow.pick(press, player)
+    finish = table.shown().finish
+    assert "red moved from" in finish.status and finish.status.endswith("(R-R6).")
+    assert any("pawn moved here from" in row.text for row in finish.rows)
+    assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 0}
+
+
+def test_a_press_delivered_after_the_rows_were_shown_gets_its_own_row():
+    """A busy machine may deliver an edge stamped inside the window after the window
+    closed on screen; it is part of the call, so it can be named too."""
+    table = Table(game(CharacterCard, window_ms=60_000))
+    table.reveal()
+    table.press(1)
+    stamped = table.later(10)
+    table.end_race()
+    assert len(table.presses()) == 1
+    table.flow.pad_edge(type(table.flow.card.edges[0])(2, True, stamped - 1))
+    assert len(table.presses()) == 2
+
+
+def test_back_steps_within_the_card_and_nothing_is_saved_until_confirm():
+    table = Table(game(CharacterCard))
+    table.ready()
+    table.flow.back()  # the card goes back on the pile: nothing kept of it
+    assert table.stage == "ready" and table.flow.card is None
+    table.reveal()
+    for pad in (1, 2, 3):
+        table.press(pad)
+    assert table.flow.window_over(table.now)  # every pawn landed (R-R6)
+    table.end_race()
+    table.flow.verdict()
+    table.flow.back()
+    assert table.stage == "finish" and table.flow.state.position == 0 and not table.flow.state.played
+
+
+def test_ready_waits_for_every_pawn_off_the_tiles_and_for_the_pads_to_report():
+    flow = RefereeFlow(game(CharacterCard))
+    assert flow.ready(0, ["Tipi 1"]) == "Take the pawn off Tipi 1 first (R-R3)."
+    assert flow.ready(0, [], reporting=False) == NOT_REPORTING
+    assert flow.stage == "ready" and flow.card is None
+    assert flow.ready(0, []) == "" and flow.stage == "waiting"
+
+
+def test_a_card_the_pads_decide_is_stopped_when_they_stop_reporting():
+    table = Table(game(CharacterCard))
+    table.reveal()
+    table.press(1)
+    assert table.flow.stop()
+    assert table.stage == "ready" and table.flow.card is None and table.shown().ready.status == STOPPED
+    table.reveal()
+    assert table.shown().ready.status != STOPPED
+
+
+# -- cowboy cards (R-R9, R-R10) ----------------------------------------------------------------
+
+def test_a_press_on_a_disarmed_card_is_said_at_once_and_the_owner_or_the_mover_takes_the_bullet():
+    table = Table(game(DisarmedCard, window_ms=60_000))
+    table.reveal()
+    window = table.shown().window
+    assert window.claim_said == "" and "A pad pressed is a pawn moved" in window.status
+    press = table.press(2)
+    shown = table.shown()
+    assert shown.window.claim_said.startswith("Tipi (pad 2) pressed at ") and shown.window.claim_said.endswith(
+        ": a pawn was moved!")
+    assert "(R-R10)" in shown.window.status and "do not count" not in shown.window.status
+    assert shown.tiles[1].unnamed == "pawn moved" and shown.tiles[1].claim.endswith(" ms")
+    table.flow.touches(table.now)
+    assert table.stage == "touches"
+    (row,) = table.shown().touches.rows
+    assert row.text.startswith("Pawn moved on Tipi (pad 2), ") and row.text.endswith("whose? (R-R10)")
+    table.flow.pick(press, "blue")  # one tap: it was blue's pawn
+    assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 0}
+    assert table.shown().touches.rows[0].text.endswith("blue's (R-R10)")
+    table.flow.by("green")  # two taps name who moved it: green touched blue's pawn
+    table.flow.pawn("blue", table.later(100))
+    assert table.flow.preview().bullets == {"red": 0, "blue": 0, "green": 1}
+    assert any("was moved by green" in note for note in table.shown().verdict.notes)
+
+
+def test_an_armed_card_never_asks_whose_pawn_a_press_moved():
+    """R-R9: pawns are caught, not put on tiles; a press claims nothing, so no row asks about it."""
+    table = Table(game(ArmedCard, window_ms=60_000))
+    table.reveal()
+    table.press(2)
+    assert "Pads do not count on this card" in table.shown().window.status
+    assert table.shown().tiles[1].claim == ""
+    table.flow.touches(table.now)
+    assert table.shown().touches.rows == ()
+    assert table.flow.pick((2, table.now), "red") == "" and table.flow.entries.named == ()
+
+
+def test_an_armed_card_still_lists_its_false_starts_when_they_cost_a_bullet():
+    table = Table(game(ArmedCard, window_ms=60_000, false_start_bullet=True))
+    table.ready()
+    early = table.press(1)
+    table.flow.reveal(table.later(300))
+    table.flow.touches(table.now)
+    assert table.presses() == [early]
+    assert table.shown().touches.status.endswith("Name who made each false start, or nobody takes its bullet (R-R13).")
+
+
+def test_touches_are_entered_in_two_taps_in_the_order_told_with_the_hand_in_ultimate_mode():
+    table = Table(game(ArmedCard, ultimate=True))
+    table.reveal()
+    attacker = table.flow.card.card.player
+    table.flow.touches(table.now)
+    touches = table.shown().touches
+    assert touches.prompt == "Who touched?" and touches.hands and touches.hand == table.flow.card.card.hand
+    table.flow.by(attacker)
+    assert table.shown().touches.prompt == f"Whose pawn did {attacker} touch?"
+    table.flow.hand("left")
+    victim = next(p for p in table.flow.state.players if p != attacker)
+    table.flow.pawn(victim, table.later(200))
+    assert table.shown().touches.told == f"1. {attacker} touched {victim}'s pawn (left hand)"
+    table.flow.remove_last()
+    assert table.shown().touches.told == "No touches entered." and not table.shown().touches.can_remove
+
+
+# -- Undo and stray taps ---------------------------------------------------------------------
+
+def test_undo_on_a_card_takes_back_its_last_tap_exactly_and_never_the_card_before():
+    table = Table(game(CharacterCard, CharacterCard, window_ms=60_000))
+    table.reveal()
+    for pad in (1, 2, 3):
+        table.press(pad)
+    table.end_race()
+    for press, player in zip(table.presses(), ("red", "blue", "green")):
+        table.flow.pick(press, player)
+    table.flow.verdict()
+    table.confirm()
+    table.reveal()
+    assert table.flow.undo() == NOTHING_TO_UNDO  # the race: nothing tapped yet, and nothing thrown away
+    for pad in (1, 2, 3):
+        table.press(pad)
+    table.end_race()
+    edges = list(table.flow.card.edges)
+    before = table.flow.entries
+    first = table.presses()[0]
+    table.flow.pick(first, "blue")
+    after = table.flow.entries
+    assert table.flow.undo() == "" and table.flow.entries == before
+    assert table.flow.card.edges == edges and table.flow.state.position == 1  # the presses and the card before stay
+    assert table.flow.undo() == NOTHING_TO_UNDO and table.flow.entries == before
+    assert table.flow.can_redo(False)
+    table.flow.redo()
+    assert table.flow.entries == after
+    table.flow.verdict()
+    table.flow.undo()
+    assert table.stage == "finish" and table.flow.entries == after
+
+
+def test_undo_before_the_card_is_shown_says_how_to_take_the_last_card_back():
+    table = Table(game(CharacterCard))
+    table.ready()
+    assert table.flow.undo() == NOTHING_TO_UNDO_YET and table.stage == "waiting"
+    table.flow.back()
+    assert table.flow.undo() is None  # no card in play: Undo is the game's
+
+
+def test_a_tap_meant_for_another_step_changes_nothing():
+    """A double tap's second tap, or a tap made while the screen moved on, belongs to a
+    step no longer on show: it does nothing."""
+    table = raced(1, 2, 3)
+    table.flow.verdict()
+    entries = table.flow.entries
+    for stray in (table.flow.verdict, table.flow.remove_last, table.flow.past_calls, table.flow.close_history):
+        assert stray() == ""
+        assert table.flow.entries == entries and table.stage == "verdict"
+    assert table.flow.ready(table.now, []) == "" and table.stage == "verdict"
+    table.confirm()
+    assert table.flow.confirm() is None and table.stage == "ready"  # Confirm twice commits once
+
+
+def test_a_new_flow_opens_on_the_next_card_or_the_end():
+    assert RefereeFlow(game(CharacterCard)).stage == "ready"
+    table = Table(game(healing=True, two_characters=True))
+    while not table.flow.state.game_over:  # every card with nobody on a tile
+        table.reveal()
+        table.flow.close(table.later(10))
+        table.flow.verdict()
+        table.confirm()
+    assert table.stage == "end" and RefereeFlow(table.flow.state).stage == "end"
+    assert table.shown().end.status.startswith(tuple(table.flow.state.names))
+    table.undo_game()  # the last card undone after the end: the next card again
+    assert table.stage == "ready"
+
+
+# -- past calls ------------------------------------------------------------------------------
+
+def test_past_calls_list_every_call_and_show_one_with_its_photo_finish():
+    table = raced(1, 2, 3)
+    for press, player in zip(table.presses(), ("red", "blue", "green")):
+        table.flow.pick(press, player)
+    table.flow.verdict()
+    table.confirm()
+    table.flow.past_calls()
+    assert table.stage == "history"
+    (row,) = table.shown().calls
+    assert row.text.startswith("1. ") and row.number == 1
+    table.flow.call(1)
+    call = table.shown().call
+    assert call.title.startswith("[b]Card 1: ") and len(call.marks) == 3
+    assert call.lines[0].startswith("1st ") and call.lines[0].endswith(": Prison (pad 1), red")
+    table.flow.past_calls()
+    assert table.flow.past == 0
+    table.flow.close_history()
+    assert table.stage == "ready"
+
+
+def test_a_past_call_on_show_that_the_game_s_undo_takes_back_gives_way_to_the_list():
+    """Found by the tap properties: Undo (the game's, no card in play) under an open call
+    took the call away and the screen then failed to show it."""
+    table = raced(1, 2, 3)
+    for press, player in zip(table.presses(), ("red", "blue", "green")):
+        table.flow.pick(press, player)
+    table.flow.verdict()
+    table.confirm()
+    table.flow.past_calls()
+    table.flow.call(1)
+    assert table.flow.undo() is None  # no card in play: Undo is the game's
+    table.undo_game()
+    assert table.stage == "history" and table.flow.past == 0
+    assert table.shown().calls == () and table.shown().call is None
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+def test_every_name_the_players_list_takes_seats_at_rapid_city():
+    assert MAX_NAME == PLAYERS_MAX_NAME == 24
+    longest = "Bartholomew-Fitzwilliams"
+    state = game(players=("red", "blue", "green"), names={"red": longest})
+    assert state.names[0] == longest
+
+
+@pytest.mark.parametrize("seats, locations, said", [
+    ([("red", "")], ["prison"], "Rapid City needs 3 to 6 players: tap 2 more colours."),
+    ([("red", "Ann"), ("blue", "Bob"), ("green", "x" * 25)], ["prison", "tipi", "saloon"],
+     "Names are at most 24 characters; the Green player's has 25. Shorten it, or use a player's chip."),
+    ([("red", "Ann"), ("blue", "ann"), ("green", "")], ["prison", "tipi", "saloon"],
+     "Two players are called ann: give one of them another name."),
+    ([("red", ""), ("blue", "Red"), ("green", "")], ["prison", "tipi", "saloon"],
+     "Two players are called Red: give one of them another name."),
+    ([("red", ""), ("blue", ""), ("green", "")], ["prison", "tipi", "saloon", "tipi"],
+     "One tile per player: 3 players, but 4 pads in play. Tap a pad to put it in play or leave it out."),
+    ([("red", ""), ("blue", ""), ("green", "")], ["prison", "tipi", "prison"],
+     "Every kind of tile is needed at least once: no Saloon among the pads in play. Tap one to put it in play."),
+    ([("red", ""), ("blue", ""), ("green", "")], ["prison", "tipi", "saloon"], ""),
+])
+def test_a_table_that_cannot_start_is_told_what_to_tap(seats, locations, said):
+    assert refusal(seats, locations) == said

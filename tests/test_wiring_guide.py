@@ -1,0 +1,51 @@
+"""The maker's guide (wiring/README.md) says what the shipped firmware and installer do: the
+pad board's pins are the firmware's, no board is named that has no firmware here, no line is
+promised that the firmware never sends, and the stick's mount point is the installer's."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIDE = (ROOT / "wiring" / "README.md").read_text()
+FIRMWARE = (ROOT / "wiring" / "firmware" / "main.py").read_text()
+#: the Raspberry Pi Pico's header: GPn -> its pin number (Pico datasheet, pinout)
+PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10}
+PICO_GROUND = {3, 8, 13, 18, 23, 28, 33, 38}
+
+
+def firmware_pads() -> dict[int, int]:
+    """The firmware's ``PADS = {pad: GP pin}``, read from its source (MicroPython: not importable here)."""
+    [assign] = [node for node in ast.parse(FIRMWARE).body
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "PADS"]
+    return {key.value: value.value for key, value in zip(assign.value.keys, assign.value.values)}
+
+
+def test_the_guides_pico_pins_are_the_firmwares():
+    rows = re.findall(r"^\| (\d) \| GP(\d+) \| (\d+) \| (\d+) \|$", GUIDE, re.M)
+    assert [(int(pad), int(gp)) for pad, gp, _, _ in rows] == sorted(firmware_pads().items())
+    for _, gp, pin, ground in rows:
+        assert PICO_PIN[int(gp)] == int(pin) and int(ground) in PICO_GROUND
+
+
+def test_no_line_is_promised_that_the_firmware_never_sends():
+    sent = set(re.findall(r'"([A-Z])(?: %|")', FIRMWARE))  # "P"/"R" for an edge, "H %d", "V %s", "O %d"
+    assert sent == {"P", "R", "H", "V", "O"}
+    assert "is never sent" in FIRMWARE  # its docstring says so of T
+    [row] = [line for line in GUIDE.splitlines() if line.startswith("| `T <pad> <tagid>`")]
+    assert "never sends it" in row
+
+
+def test_the_guide_names_only_boards_it_has_firmware_for():
+    assert "arduino" not in GUIDE.lower()
+    assert "MicroPython's UF2" in GUIDE and "BOOTSEL" in GUIDE and "RPI-RP2" in GUIDE
+
+
+def test_the_guides_stick_and_start_check_are_the_installers():
+    install = (ROOT / "wiring" / "install.sh").read_text()
+    [sticks] = re.findall(r"^STICKS=(\S+)$", install, re.M)
+    [stick] = re.findall(r"^STICK=\$STICKS/(\S+)$", install, re.M)
+    assert f"`{sticks}/{stick}`" in GUIDE and "sudo wiring/check-start.sh" in GUIDE
+    assert (ROOT / "wiring" / "check-start.sh").is_file()
