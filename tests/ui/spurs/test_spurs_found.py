@@ -33,6 +33,18 @@ def test_a_double_tap_on_end_turn_ends_one_turn(ui):
     assert ui.screen.state.current == 2
 
 
+def test_the_game_bars_buttons_under_a_double_tap_move_the_screen_once(ui):
+    begin_game(ui, names=SIX[:3])
+    ui.tap("End turn")
+    ui.tap("End turn")
+    ui.double_tap("Undo")  # one action undone, not two
+    assert ui.screen.state.current == 1 and ui.screen.session.can_redo
+    ui.double_tap("Redo")
+    assert ui.screen.state.current == 2
+    ui.double_tap("Home")  # Home's title lies where Home was: nothing opens
+    assert ui.app.manager.current == "home" and ui.screen.message == ""
+
+
 def test_the_last_bullet_tapped_twice_never_counts_for_the_next_duellist(ui):
     begin_game(ui)
     ui.tap("Actions")
