@@ -95,7 +95,25 @@ class ScreenModel(Generic[F]):
         """Which page, and which step of it, is shown: what a tap that moves on changes."""
         raise NotImplementedError
 
+    def offered(self) -> set[str]:
+        """The keys the page shown offers, besides undo, redo and Got it."""
+        raise NotImplementedError
+
+    def enabled(self) -> frozenset[str]:
+        """The keys that may be tapped now: a number's steps open over the page (the flow's
+        ``steps``), only theirs; else the page's, and undo, redo and Got it when they apply."""
+        if getattr(self.flow, "steps", None) is not None:
+            return frozenset({"quick", "close_steps"})
+        keys = self.offered()
+        keys |= {"undo"} if self.can_undo else set()
+        keys |= {"redo"} if self.can_redo else set()
+        return frozenset(keys | ({"got_it"} if self.message or self.news else set()))
+
     # -- taps every screen has ------------------------------------------------------------
+
+    def go(self: M, flow: F) -> Step[M]:
+        """Another page or form, nothing saved; what was said about the last tap is read."""
+        return Step(replace(self, flow=self.settled(flow, self.state), message="", news=""))
 
     def commit(self: M, action: Mapping[str, Any], flow: F, *, news: str = "", sound: str = "",
                restore: F | None = None) -> Step[M]:
@@ -168,6 +186,33 @@ def words_of(value: Any, opaque: tuple[type, ...] = ()) -> list[str]:
     if hasattr(value, "__dataclass_fields__") and not isinstance(value, opaque):
         return [w for name in value.__dataclass_fields__ if name != "tap" for w in words_of(getattr(value, name), opaque)]
     return []
+
+
+def signed(step: int, unit: str = "") -> str:
+    """A step as its button says it: "+1", "-1", "+$5" (``unit`` "$")."""
+    return f"{'+' if step > 0 else '-'}{unit}{abs(step)}"
+
+
+def open_steps(model: M, name: str, key: str, steps: Mapping[str, tuple[int, ...]]) -> Step[M]:
+    """A player's number tapped: the steps it may change by open over it (the flow's
+    ``steps``); a number or a player the game has not, nothing."""
+    if key not in steps or name not in [p.name for p in model.state.players]:
+        return Step(model)
+    return model.go(replace(model.flow, steps=(name, key)))  # type: ignore[type-var]
+
+
+def adjusted(model: M, step: int, steps: Mapping[str, tuple[int, ...]], said: str,
+             send: Callable[..., Step[M]] | None = None) -> Step[M]:
+    """A number's step chosen: the number changed by hand, saved like any action (an
+    ``adjust``, its log note ``said`` the step as its button says it) through ``send``
+    (default ``commit``); saved or refused, the steps close."""
+    name, key = model.flow.steps or ("", "")  # type: ignore[attr-defined]
+    if step not in steps.get(key, ()):
+        return Step(model)
+    flow = replace(model.flow, steps=None)  # type: ignore[type-var]
+    action = {"type": "adjust", "player": name, key: step, "note": f"{name}: {key} {said}"}
+    done = (send or model.commit)(action, flow, restore=flow)
+    return done if done.save else replace(done, model=replace(done.model, flow=flow))
 
 
 def moved(before: ScreenModel[Any], step: Step[Any]) -> bool:

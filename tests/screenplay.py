@@ -60,3 +60,13 @@ def played(model: ScreenModel, table: Table, key: str, *args: Any) -> ScreenMode
     step = model.tap(key, *args)
     table.save(step)
     return step.model.synced(table.state, table.can_undo, table.can_redo)
+
+
+def checked_tap(model: ScreenModel, table: Table, tap: tuple[Any, ...]) -> tuple[ScreenModel, Step]:
+    """One tap played as the screen plays it, checked: a key the page does not offer
+    changes nothing. The model after it, synced, and the tap's step."""
+    step = model.tap(*tap)
+    if tap[0] not in model.enabled():
+        assert step.model == model and step.save is None, tap
+    table.save(step)
+    return step.model.synced(table.state, table.can_undo, table.can_redo), step

@@ -8,6 +8,7 @@ reprs ("needs 'name' as a non-empty text, got ''"), nor a bag as ``grey=1,red=1`
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 MARKUP = re.compile(r"\[/?(b|i|size|color)(=[^\]]*)?\]")
 CITED = re.compile(r"\s*\[(R-[SBR]\d+|[A-Z][A-Za-z' -]+)\]\s*$")  # "[R-S3]", "[Event Card]" at the end
@@ -27,3 +28,9 @@ def programmer_words(text: str) -> list[str]:
     plain = MARKUP.sub("", text)
     lines = [CITED.sub("", line) for line in plain.split("\n")]
     return [what for line in lines for what, pattern in PROGRAMMER.items() if pattern.search(line)]
+
+
+def assert_players_words(texts: Iterable[str]) -> None:
+    """Every one of ``texts`` in the players' words."""
+    for text in texts:
+        assert not programmer_words(text), (text, programmer_words(text))

@@ -26,7 +26,7 @@ from companion.bountytown.engine import ENGINE, revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, TRAIN, GameState
 from companion.bountytown.view import empty_slots, hand_room
 from companion.engine import RuleError
-from companion.screen import ScreenModel, Step, opened, refused
+from companion.screen import ScreenModel, Step, adjusted, open_steps, opened, refused, signed
 
 #: the steps a player's number offers (a Bountytown ``adjust``); "+1" is one of them
 STEPS = {"renown": (-1, 1, 2, 3), "wounds": (-1, 1)}
@@ -86,16 +86,8 @@ class BountytownModel(ScreenModel[Flow]):
         common = {"undo": BountytownModel.undo, "redo": BountytownModel.redo, "got_it": BountytownModel.got_it}
         return (common.get(key) or TAPS[self.page][key])(self, *args)
 
-    def enabled(self) -> frozenset[str]:
-        if self.flow.steps is not None:
-            return frozenset({"quick", "close_steps"})
-        keys = set(OFFERED[self.page](self))
-        keys |= {"undo"} if self.can_undo else set()
-        keys |= {"redo"} if self.can_redo else set()
-        return frozenset(keys | ({"got_it"} if self.message or self.news else set()))
-
-    def go(self, flow: Flow) -> Step[BountytownModel]:
-        return Step(replace(self, flow=self.settled(flow, self.state), message="", news=""))
+    def offered(self) -> set[str]:
+        return set(OFFERED[self.page](self))
 
     def at(self, page: str, **changes: Any) -> Step[BountytownModel]:
         return self.go(replace(self.flow, page=page, **changes))
@@ -168,21 +160,12 @@ def _use(model: BountytownModel, item: str) -> Step[BountytownModel]:
 
 
 def _number(model: BountytownModel, name: str, key: str) -> Step[BountytownModel]:
-    if key not in STEPS or name not in [p.name for p in model.state.players]:
-        return Step(model)
-    return model.go(replace(model.flow, steps=(name, key)))
+    return open_steps(model, name, key, STEPS)
 
 
 def _quick(model: BountytownModel, step: int) -> Step[BountytownModel]:
-    """A step chosen: the number changed by hand, saved like any action (the ``adjust``)."""
-    name, key = model.flow.steps or ("", "")
-    if step not in STEPS.get(key, ()):
-        return Step(model)
-    flow = replace(model.flow, steps=None)
-    sign = "+" if step > 0 else "-"
-    done = model.commit({"type": "adjust", "player": name, key: step, "note": f"{name}: {key} {sign}{abs(step)}"},
-                        flow, restore=flow)
-    return done if done.save else replace(done, model=replace(done.model, flow=flow))
+    """A step chosen: renown or wounds changed by hand, saved like any action (the ``adjust``)."""
+    return adjusted(model, step, STEPS, signed(step))
 
 
 def _close_steps(model: BountytownModel) -> Step[BountytownModel]:

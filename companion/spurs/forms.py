@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.screen import signed
 from companion.spurs.bag import COLOURS, WEAPONS
 from companion.spurs.herd import CATTLE
 from companion.spurs.state import SpursState
@@ -98,8 +99,7 @@ STEPS = {"fame": (-1, 1, 2, 3), "money": (-10, -5, -1, 1, 5, 10), "spurs": (-1, 
 
 def step_text(key: str, step: int) -> str:
     """A step as its button says it: "+1", "-1", "+$5"."""
-    sign = "+" if step > 0 else "-"
-    return f"{sign}{'$' if key == 'money' else ''}{abs(step)}"
+    return signed(step, "$" if key == "money" else "")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
-from companion.screen import ScreenModel, Step, opened
+from companion.screen import ScreenModel, Step, adjusted, open_steps, opened
 from companion.spurs import drawing, forms
 from companion.spurs.engine import ENGINE
 from companion.spurs.flow import Flow, result_flow, table_flow
@@ -72,18 +72,8 @@ class SpursModel(ScreenModel[Flow]):
         return (flow.page, flow.form.kind if flow.form and flow.page == "form" else None,
                 (draw.phase, draw.part) if draw and flow.page == "draw" else None, flow.steps is not None)
 
-    def enabled(self) -> frozenset[str]:
-        """The keys the page shown offers now."""
-        if self.flow.steps is not None:
-            return frozenset({"quick", "close_steps"})
-        keys = set(OFFERED[self.page](self))
-        keys |= {"undo"} if self.can_undo else set()
-        keys |= {"redo"} if self.can_redo else set()
-        return frozenset(keys | ({"got_it"} if self.message or self.news else set()))
-
-    def go(self, flow: Flow) -> Step[SpursModel]:
-        """Another page or form, nothing saved; what was said about the last tap is read."""
-        return Step(replace(self, flow=self.settled(flow, self.state), message="", news=""))
+    def offered(self) -> set[str]:
+        return set(OFFERED[self.page](self))
 
     def send(self, action: Mapping[str, Any], flow: Flow, sound: str = "", restore: Flow | None = None
              ) -> Step[SpursModel]:
@@ -120,20 +110,13 @@ def _sheet(model: SpursModel, name: str) -> Step[SpursModel]:
 
 def _number(model: SpursModel, name: str, key: str) -> Step[SpursModel]:
     """A number on a sheet tapped: its steps open over the table."""
-    if key not in STEPS or name not in [p.name for p in model.state.players]:
-        return Step(model)
-    return model.go(replace(model.flow, steps=(name, key)))
+    return open_steps(model, name, key, STEPS)
 
 
 def _quick(model: SpursModel, step: int) -> Step[SpursModel]:
     """A step chosen: an Event card's effect on that player, saved like any action."""
-    name, key = model.flow.steps or ("", "")
-    if step not in STEPS.get(key, ()):
-        return Step(model)
-    flow = replace(model.flow, steps=None)
-    action = {"type": "adjust", "player": name, key: step, "note": f"{name}: {key} {step_text(key, step)}"}
-    step_ = model.send(action, flow, restore=flow)
-    return step_ if step_.save else replace(step_, model=replace(step_.model, flow=flow))
+    key = (model.flow.steps or ("", ""))[1]
+    return adjusted(model, step, STEPS, step_text(key, step), model.send)
 
 
 def _close_steps(model: SpursModel) -> Step[SpursModel]:

@@ -13,24 +13,12 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 from companion.bountytown import shown
 from companion.bountytown.screen import DOUBLE_TAPPED
 from companion.screen import moved
-from tests.wording import programmer_words
+from tests.screenplay import checked_tap
+from tests.wording import assert_players_words
 
 from .screentaps import game, offered, words
 
 COUNTS = {"a wound": 1, "no wound": 0, "no wounds": 0}
-
-
-def check_words(model) -> None:
-    for text in words(model):
-        assert not programmer_words(text), (text, programmer_words(text))
-
-
-def one(model, table, tap):
-    step = model.tap(*tap)
-    if tap[0] not in model.enabled():
-        assert step.model == model and step.save is None, tap
-    table.save(step)
-    return step.model.synced(table.state, table.can_undo, table.can_redo), step
 
 
 def said_wounds(lines: list[str], names: list[str]) -> dict[str, int]:
@@ -72,29 +60,29 @@ def tables(draw):
 @given(tables(), st.data())
 def test_any_taps_keep_the_screen_in_players_words_and_undo_exact(start, data):
     model, table = start
-    check_words(model)
+    assert_players_words(words(model))
     for _ in range(data.draw(st.integers(10, 80), label="taps")):
         options = [t for t in offered(model) if t[0] in model.enabled()] or offered(model)
         tap = data.draw(st.sampled_from(options if data.draw(st.integers(0, 9)) else offered(model)), label="tap")
         before = model
         lines = shown.view(model).result.split("\n") if model.page == "duel" and model.flow.duel.step == "result" else []
-        model, step = one(model, table, tap)
-        check_words(model)
+        model, step = checked_tap(model, table, tap)
+        assert_players_words(words(model))
         went = moved(before, step)
         if step.save is not None and step.save.kind == "do":
             if tap[0] == "confirm":
                 check_duel_words(before, table.state, lines)
             if data.draw(st.booleans(), label="undo at once"):
-                undone, _ = one(model, table, ("undo",))
+                undone, _ = checked_tap(model, table, ("undo",))
                 assert undone.same_place(before), tap
-                redone, _ = one(undone, table, ("redo",))
+                redone, _ = checked_tap(undone, table, ("redo",))
                 assert redone.same_place(model), tap
                 model = redone
         if data.draw(st.integers(0, 4), label="double") == 0 and (not went or tap[0] in DOUBLE_TAPPED):
-            model, _ = one(model, table, tap)
+            model, _ = checked_tap(model, table, tap)
         elif went and data.draw(st.integers(0, 3), label="late") == 0:
-            model, _ = one(model, table, data.draw(st.sampled_from(offered(before)), label="late tap"))
-            check_words(model)
+            model, _ = checked_tap(model, table, data.draw(st.sampled_from(offered(before)), label="late tap"))
+            assert_players_words(words(model))
 
 
 HANDS = st.lists(st.sampled_from(["1H", "2H", "2S", "3C", "3D", "4G", "5H", "5S", "5D", "1C"]), min_size=1, max_size=5,
@@ -116,26 +104,26 @@ def test_a_duels_result_says_each_players_wounds_once_and_as_the_engine_applies_
         table.do({"type": "end_turn", "reveal": []})
         model = model.synced(table.state, True, False)
     for tap in (("move", where), ("duel", 5), ("target", "bounty", target)):
-        model, _ = one(model, table, tap)
+        model, _ = checked_tap(model, table, tap)
     hand = data.draw(HANDS, label="hand")[: model.flow.duel.desk.slots[0].capacity]
     drawn = data.draw(st.lists(st.sampled_from(["1G", "2D", "3H", "4S", "5C", "4D"]), min_size=bounty.draws,
                                max_size=bounty.draws), label="drawn")
     for card in hand:
-        model, _ = one(model, table, ("tab", 0))
-        model, _ = one(model, table, ("card", card))
+        model, _ = checked_tap(model, table, ("tab", 0))
+        model, _ = checked_tap(model, table, ("card", card))
     for card in drawn:
-        model, _ = one(model, table, ("tab", len(model.flow.duel.desk.slots) - 1))
-        model, _ = one(model, table, ("card", card))
-    model, _ = one(model, table, ("to_result",))
+        model, _ = checked_tap(model, table, ("tab", len(model.flow.duel.desk.slots) - 1))
+        model, _ = checked_tap(model, table, ("card", card))
+    model, _ = checked_tap(model, table, ("to_result",))
     for _ in range(bounty.items):
-        model, _ = one(model, table, ("item", "Rifle"))
+        model, _ = checked_tap(model, table, ("item", "Rifle"))
     for option in shown.result(model)[2]:
         if option.tap and option.tap[0] in ("critical", "crucifix") and data.draw(st.booleans(), label="choose"):
-            model, _ = one(model, table, option.tap)
+            model, _ = checked_tap(model, table, option.tap)
     view = shown.view(model)
-    check_words(model)
+    assert_players_words(words(model))
     before = model
-    model, step = one(model, table, ("confirm",))
+    model, step = checked_tap(model, table, ("confirm",))
     event("confirmed" if step.save is not None else "not ready")
     if step.save is not None:
         check_duel_words(before, table.state, view.result.split("\n"))

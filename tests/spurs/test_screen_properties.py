@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.screen import moved
 from companion.spurs.screen import DOUBLE_TAPPED
 from tests.spurs.helpers import ANN, BOB, CID
-from tests.wording import programmer_words
+from tests.screenplay import checked_tap
+from tests.wording import assert_players_words
 
 from .screentaps import game, offered, words
 
@@ -26,49 +27,34 @@ def tables(draw):
                 bank_cash=draw(st.sampled_from([0, 50])))
 
 
-def check_words(model) -> None:
-    for text in words(model):
-        assert not programmer_words(text), (text, programmer_words(text))
-
-
-def one(model, table, tap):
-    """A tap, checked: a key the page does not offer changes nothing."""
-    step = model.tap(*tap)
-    if tap[0] not in model.enabled():
-        assert step.model == model and step.save is None, tap
-    table.save(step)
-    after = step.model.synced(table.state, table.can_undo, table.can_redo)
-    return after, step
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(tables(), st.data())
 def test_any_taps_keep_the_screen_in_players_words_and_undo_exact(start, data):
     model, table = start
-    check_words(model)
+    assert_players_words(words(model))
     for _ in range(data.draw(st.integers(10, 60), label="taps")):
         tap = data.draw(st.sampled_from(offered(model)), label="tap")
         before, state_before = model, table.state
-        model, step = one(model, table, tap)
-        check_words(model)
+        model, step = checked_tap(model, table, tap)
+        assert_players_words(words(model))
         went = moved(before, step)
         if step.save is not None and step.save.kind == "do":
             assert before.same_place(before) and table.state != state_before or table.state == state_before
             if data.draw(st.booleans(), label="undo at once"):
-                undone, _ = one(model, table, ("undo",))
+                undone, _ = checked_tap(model, table, ("undo",))
                 assert undone.same_place(before), tap  # exactly the table before the tap
-                redone, _ = one(undone, table, ("redo",))
+                redone, _ = checked_tap(undone, table, ("redo",))
                 assert redone.same_place(model), tap
                 model = redone
         if data.draw(st.integers(0, 4), label="double") == 0:
             # the second tap of a double tap: the screen's guard takes it when the first
             # moved on (except where the double is meant); the model must then need nothing more
             if not went or tap[0] in DOUBLE_TAPPED:
-                again, second = one(model, table, tap)
+                again, second = checked_tap(model, table, tap)
                 assert not (moved(model, second) and went and tap[0] not in DOUBLE_TAPPED)
                 model = again
         elif went and data.draw(st.integers(0, 3), label="late") == 0:
             # a tap on a button of the page just left, arriving after it changed
             stale = data.draw(st.sampled_from(offered(before)), label="late tap")
-            model, _ = one(model, table, stale)
-            check_words(model)
+            model, _ = checked_tap(model, table, stale)
+            assert_players_words(words(model))
