@@ -143,7 +143,8 @@ def main(argv: list[str]) -> None:
     os.chdir(ROOT)
     sys.path.insert(0, str(ROOT))
     clock = TapClock(profile)
-    code = pytest.main(["-q", "-p", "no:cacheprovider", *(argv or GAMES)], plugins=[clock])
+    # one process (-n 0): the clock is a plugin of this one, it times no worker's taps
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "-n", "0", *(argv or GAMES)], plugins=[clock])
     if code:
         sys.exit(f"the games did not play through (pytest exit {code}): no figures")
     report(clock.taps, budget)

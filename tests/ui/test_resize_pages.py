@@ -27,6 +27,7 @@ from tests.ui.readability import on_screen, problems
 from tests.ui.spurs.driving import begin_game, number, page
 from tests.ui.test_readable import LONG
 from tests.ui.test_resize import LARGE, SMALL, resize
+from ui import app as app_module
 from ui import keyboard, theme
 from ui.rapidcity.referee import RefereeScreen
 from ui.widgets import Chip
@@ -37,8 +38,11 @@ SIX = ("Annabelle", "Bob", "Calamity", "Dee", "Eve", "Fay")
 
 @pytest.fixture(autouse=True)
 def back_to_800x480(monkeypatch):
-    """The test process has one window: whatever a test does, the next one finds it at 800x480."""
+    """The test process has one window: whatever a test does, the next one finds it at 800x480.
+    The app refits once a resize has held for REFIT_AFTER_S; each resize here is one step, so
+    the pause is made short (test_resize.py tests the pause itself)."""
     monkeypatch.setattr(RefereeScreen, "delay_s", (0.01, 0.02))
+    monkeypatch.setattr(app_module, "REFIT_AFTER_S", 0.01)
     yield
     Window.release_all_keyboards()
     Window.size = SMALL
