@@ -73,6 +73,12 @@ class QuickChange(FloatLayout):
             screen.add_widget(self)
         self.fit()
 
+    def ahead(self, steps: tuple[tuple[str, int], ...]) -> None:
+        """Make the buttons of ``steps`` before any is shown, so that the first tap of a
+        number does not make them (about 5 ms here, most of a Pi's frame)."""
+        for words, value in steps:
+            self._button(words, value)
+
     def _button(self, words: str, value: int) -> BigButton:
         """A step's button, kept for the next time those steps show."""
         key = (words, value)

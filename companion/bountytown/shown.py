@@ -22,7 +22,10 @@ from companion.bountytown.cards import suit_of, value_of
 from companion.bountytown.view import (ABILITIES, actions_left, bounties_at, card_name, describe, empty_slots,
                                        out_of_the_game, players_at, renown_split)
 from companion.engine import RuleError
-from companion.screen import words_of
+from companion.screen import signed, words_of
+
+#: every step button a number's steps show, whichever number (made ahead by the screen)
+EVERY_STEP = tuple(dict.fromkeys((signed(s), s) for steps in STEPS.values() for s in steps))
 
 WORKING = "Working out the odds..."
 
@@ -144,7 +147,7 @@ def player(model: BountytownModel) -> PlayerView:
         value = getattr(model.state.player(name), key)
         shown = f"{value} of hand limit {p.hand_limit}" if key == "wounds" else str(value)
         steps = Steps(name, key, f"{name}'s {key}: {shown}",
-                      tuple((f"{'+' if s > 0 else '-'}{abs(s)}", s) for s in STEPS[key]))
+                      tuple((signed(s), s) for s in STEPS[key]))
     return PlayerView(p.name, details, p.items, p.renown, p.wounds, steps)
 
 

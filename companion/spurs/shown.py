@@ -95,6 +95,10 @@ def table(model: SpursModel) -> TableView:
     return TableView(sheets, COLUMNS[len(state.players)], len(state.players) > 3, status, "Actions", steps(model))
 
 
+#: every step button a number's steps show, whichever number (made ahead by the screen)
+EVERY_STEP = tuple(dict.fromkeys((step_text(key, s), s) for key, steps_ in STEPS.items() for s in steps_))
+
+
 def steps(model: SpursModel) -> Steps | None:
     if model.flow.steps is None:
         return None

@@ -34,6 +34,8 @@ from ui.rowlist import RowList
 import ui.bountytown.duel  # noqa: F401  (BountyDuelPage for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 
+#: a duel's desk made ahead: tabs (the hand, the bounty's draw, the Gold...) and card chips
+DESK_AHEAD = (4, 8)
 KNOWN_PREF = "bountytown.bounties"  # bounty cards the table typed in before (JSON each)
 #: a model's page -> the page of the screen that shows it
 PAGES = {"town": "town", "players": "town", "player": "player", "store": "store", "turnin": "turnin",
@@ -172,6 +174,7 @@ class BountytownScreen(ModelScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._popover = QuickChange()
+        self._popover.ahead(shown.EVERY_STEP)  # the first renown or wounds tapped makes no buttons
         self._steps_settled = Clock.create_trigger(self._lay_out_steps)
         self._ahead = PagesAhead(self, self.ids.pages, self._lay_out_pages)
 
@@ -197,6 +200,7 @@ class BountytownScreen(ModelScreen):
         self.ids.duel.ids.steps.funbind("size", self._steps_settled)
         size_pages(self.ids.duel.ids.steps)
         self.ids.duel.odds.prepare()
+        self.ids.duel.ids.desk.stock(*DESK_AHEAD)
 
     def opened(self, session: Any) -> Any:
         store = App.get_running_app().store
