@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: the tests that walk every page and keep a screenshot of each (tests/ui/conftest.py)
 EVERY_PAGE = ("tests/ui/test_readable.py", "tests/ui/test_keyboard.py", "tests/ui/spurs/test_spurs_readable.py",
-              "tests/ui/spurs/test_spurs_at_the_table.py", "tests/ui/bountytown/test_readable.py",
+              "tests/ui/spurs/test_spurs_game.py", "tests/ui/bountytown/test_readable.py",
               "tests/ui/rapidcity/test_readable_rapidcity.py")
 if sys.argv[1:2] == ["--every"]:
     if len(sys.argv) != 3:
