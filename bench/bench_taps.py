@@ -35,7 +35,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["tests/ui/spurs/test_spurs_game.py::test_a_short_game_to_the_final_scores",
          "tests/ui/bountytown/test_play.py::test_a_short_game_through_the_widgets",
-         "tests/ui/bountytown/test_play.py::test_a_duel_takes_one_tap_per_card_and_three_more",
          "tests/ui/rapidcity/test_referee_game.py::test_a_whole_game_through_the_widgets"]
 BUDGET_MS = 3.7  # 16.7 ms frame / 4.5 (a Pi 4 core against this machine's)
 FRAMES_AFTER = 4  # frames after the first whose work before drawing is also watched

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: the tests that walk every page and keep a screenshot of each (tests/ui/conftest.py)
 EVERY_PAGE = ("tests/ui/test_readable.py", "tests/ui/test_keyboard.py", "tests/ui/spurs/test_spurs_readable.py",
-              "tests/ui/spurs/test_spurs_at_the_table.py", "tests/ui/bountytown/test_readable.py",
+              "tests/ui/spurs/test_spurs_game.py", "tests/ui/bountytown/test_readable.py",
               "tests/ui/rapidcity/test_readable_rapidcity.py")
 if sys.argv[1:2] == ["--every"]:
     if len(sys.argv) != 3:
@@ -81,11 +81,10 @@ def table_moments(app: CompanionApp) -> None:
     and the on-screen keyboard open on a field."""
     app.start_session("spurs", SPURS)
     spurs = app.manager.current_screen
-    fame = next(w for w in spurs.walk(restrict=True) if getattr(w, "key", "") == "fame" and w.parent.parent.pname == "Doc")
-    fame.dispatch("on_release")  # a number tapped: its steps, "+1" under the finger
+    spurs.tap("number", "Doc", "fame")  # a number tapped: its steps, "+1" under the finger
     shot("spurs-steps")
-    spurs.children[0].close()  # the steps popover, on top of the screen
-    for text in ("Annie: actions", "Hunt"):
+    spurs.tap("close_steps")
+    for text in ("Actions", "Hunt"):
         press(app, text)
     shot("spurs-hunt")
     for text in ("Enter the bag draw", "[b]brown[/b]\n0 taken\n2 left in bag"):

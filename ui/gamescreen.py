@@ -17,16 +17,9 @@ from kivy.uix.screenmanager import Screen
 from companion.engine import RuleError
 from companion.db.store import StoreError
 from companion.games import TITLES
+from companion.screen import game_over
 from ui import sounds
 import ui.widgets  # noqa: F401  (registers GameBar and BigButton for the kv rules)
-
-
-def game_over(winners: list[str]) -> str:
-    """The words for the end of a game."""
-    if not winners:
-        return "Game over."
-    names = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-    return f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}."
 
 
 class GameScreen(Screen):

@@ -20,7 +20,7 @@ from companion.errors import InputError
 from companion.db.store import COLOURS, Player, StoreError
 from companion.names import clean, difference, look_alike
 from ui.kvload import load_kv
-from ui.widgets import Chip
+from ui.widgets import Chip, NameChip
 
 
 def sentence(exc: Exception) -> str:
@@ -57,7 +57,7 @@ class PlayersScreen(Screen):
         box = self.ids.profiles
         box.clear_widgets()
         for player in App.get_running_app().store.players():
-            chip = Chip(text=player.name, colour=player.colour, group="profile",
+            chip = NameChip(name=player.name, colour=player.colour, group="profile",
                         state="down" if player.id == self.selected_id else "normal")
             chip.bind(on_release=lambda _c, p=player: self.select(p))
             box.add_widget(chip)

@@ -3,7 +3,11 @@ the notice that says what happened."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
+from kivy.core.window import Window
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -25,6 +29,13 @@ class Chip(ToggleButton):
     the only clue. ``selected`` shows as a thick frame and a bold name."""
 
     colour = StringProperty("red")
+
+
+class NameChip(Chip):
+    """A chip with a player's name (``name``), whole: on two lines where it is wider than the
+    chip, a hyphenated name broken after its hyphen, never mid-word (issue 28)."""
+
+    name = StringProperty("")
 
 
 class Panel(BoxLayout):
@@ -83,6 +94,59 @@ class GameBar(BoxLayout):
             screen.bind(**{name: self.setter(name) for name in self._MIRRORED})
             for name in self._MIRRORED:
                 setattr(self, name, getattr(screen, name))
+
+
+class AboveKeys:
+    """While a field is typed on the docked on-screen keyboard, the screen keeps above the
+    keyboard: ``layout`` (a BoxLayout filling the screen) takes the keyboard's height as
+    bottom padding, the widgets ``folded`` leave it (a picker not needed while typing), and
+    ``scroll`` (the list holding the field) scrolls to the field. The keyboard's own lift
+    (ui/keyboard.py) then has nothing left to lift, so no button is pushed half out of the
+    window (issue 28: "+ Guest" was 39 px tall with the keyboard open). The screen holds one
+    as ``above_keys``; its fields call :meth:`follow` from ``on_focus``."""
+
+    def __init__(self, layout: Any, scroll: Any, folded: tuple[Any, ...] = ()) -> None:
+        self.layout, self.scroll = layout, scroll
+        self.folded = [(w, w.parent) for w in folded]  # (strong refs: the ids of a kv rule are weak)
+        self.padding = list(layout.padding)
+        self._places: dict[Any, int] = {}
+
+    @staticmethod
+    def follow(field: Any, focused: bool) -> None:
+        """``field`` took or left the focus: the nearest screen above it with ``above_keys``
+        keeps above the keyboard. Found through the widget tree, not the running app, since a
+        field also loses its focus while the app stops."""
+        node = field.parent
+        while node is not None and not isinstance(getattr(node, "above_keys", None), AboveKeys):
+            node = node.parent
+        if node is not None:
+            node.above_keys.typing(field, focused)
+
+    def typing(self, field: Any, focused: bool) -> None:
+        """``field`` took or left the focus."""
+        if focused and Window.allow_vkeyboard and Window.docked_vkeyboard:
+            Clock.schedule_once(lambda _dt: self._above(field), 0)  # once the keyboard is docked
+        elif not focused:
+            self.layout.padding = self.padding
+            for widget, parent in self.folded:
+                if widget.parent is None:
+                    parent.add_widget(widget, index=self._places.get(widget, 0))
+
+    def _above(self, field: Any) -> None:
+        board = next((w for w in Window.children if hasattr(w, "lift_target")), None)
+        if board is None or not field.focus:
+            return
+        self._places = {}
+        for widget, parent in self.folded:
+            if widget.parent is not None:
+                self._places[widget] = parent.children.index(widget)
+                parent.remove_widget(widget)
+        self.layout.padding = [*self.padding[:3], board.top]
+        Clock.schedule_once(lambda _dt: self._to_field(field, board), 0)  # once laid out again
+
+    def _to_field(self, field: Any, board: Any) -> None:
+        self.scroll.scroll_to(field, padding=0, animate=False)
+        Clock.schedule_once(lambda _dt: board.lift_target(), 0)  # no lift left: the screen drops back
 
 
 load_kv(__file__)

@@ -65,6 +65,10 @@ turn; the cost is given for each ([free] costs none).
     non-turned-in bounties ("bounty": null when they have none; then "drawn" is []).
     "hat": true when the defender discards a Cowboy Hat: the duel is cancelled, the action
     spent, and no hands are needed. 1 action.
+``{"type": "adjust", "player": "Bart", "renown": 1, "wounds": -1, "note": "Sheriff's badge"}``  [free]
+    Renown or wounds changed by hand (an ability, a card the companion does not model, a
+    mistake put right), either change left out when 0; wounds stay below the hand limit
+    (a critical wound follows a duel). A new action type: no older log changes meaning.
 ``{"type": "stock_store", "items": ["Crucifix"]}``  [free]
     Items that enter the General Store from the item deck.
 ``{"type": "end_turn", "reveal": [BOUNTY, ..., "Train"]}``
@@ -85,6 +89,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from companion.bountytown import duel
+from companion.bountytown.adjust import adjust
 from companion.bountytown.cards import check_copies, suit_of, value_of
 from companion.bountytown.hands import HandRank, bounty_rank, rank
 from companion.bountytown.state import (
@@ -143,7 +148,7 @@ class BountytownEngine:
     kind = "bountytown"
     rules_versions = RULES_VERSIONS
     ACTIONS = frozenset({"move", "buy", "heal", "turn_in", "reload", "location_ability", "use_item",
-                         "duel_bounty", "duel_player", "stock_store", "end_turn", "final_duel"})
+                         "duel_bounty", "duel_player", "stock_store", "end_turn", "final_duel", "adjust"})
 
     def initial_state(self, settings: Mapping[str, Any]) -> GameState:
         return initial_state(settings)
@@ -219,8 +224,10 @@ def _buy(state: GameState, action: Mapping[str, Any]) -> GameState:
         if item in player.items or items.count(item) > 1:
             raise RuleError("Items", f"{player.name} can hold only one {item}")
     gold = cards_entered(action, "gold", least=1, most=99)
-    if any(suit_of(c) != "G" for c in gold):
-        raise RuleError("Items", f"items are paid with Gold cards only, got {', '.join(gold)}")
+    others = [c for c in gold if suit_of(c) != "G"]
+    if others:
+        raise RuleError("Items", f"items are paid with Gold cards only; {', '.join(others)} "
+                                 f"{'is' if len(others) == 1 else 'are'} not Gold")
     price, paid = sum(ITEM_PRICES[i] for i in items), sum(value_of(c) for c in gold)
     if paid < price:
         raise RuleError("Items", f"{', '.join(items)} cost ${price}; the Gold cards make ${paid}")
@@ -593,6 +600,7 @@ _HANDLERS = {
     "use_item": _use_item,
     "stock_store": _stock_store,
     "end_turn": _end_turn,
+    "adjust": adjust,
 }
 
 ENGINE = BountytownEngine()

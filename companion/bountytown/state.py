@@ -64,11 +64,12 @@ class Player:
     items: tuple[str, ...] = ()
     captured: tuple[Bounty, ...] = ()  # can be stolen or lost
     turned_in: tuple[Bounty, ...] = ()  # locked at the Sheriff's Office
+    renown_adjust: int = 0  # renown changed by hand (the ``adjust`` action), beside the bounties'
 
     @property
     def renown(self) -> int:
         # ruling: R-B6: renown counts every captured bounty, turned-in or not
-        return sum(b.renown for b in self.captured + self.turned_in)
+        return sum(b.renown for b in self.captured + self.turned_in) + self.renown_adjust
 
     def bounty(self, name: str) -> Bounty:
         for bounty in self.captured:

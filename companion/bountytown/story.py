@@ -14,7 +14,7 @@ from companion.bountytown.cards import parse_card
 from companion.bountytown.engine import preview
 from companion.bountytown.state import TRAIN, GameState
 from companion.bountytown.view import ABILITIES, card_name, describe
-from companion.records.story import Teller, count, listed
+from companion.records.story import Teller, count, listed, signed
 
 A = Mapping[str, Any]
 
@@ -76,6 +76,16 @@ def _duel(before: GameState, action: A, after: GameState) -> str:
     return f"{head}: " + " ".join(line.rstrip(".") + "." for line in describe(report)).rstrip(".")
 
 
+def _adjust(before: GameState, action: A, after: GameState) -> str:
+    """A change made by hand, with the note the table gave and where it leaves the player."""
+    who = _actor(before, action)
+    old, new = before.player(who), after.player(who)
+    said = [f"renown {signed(new.renown - old.renown)} ({new.renown} now)" if new.renown != old.renown else "",
+            f"wounds {signed(new.wounds - old.wounds)} ({new.wounds} now)" if new.wounds != old.wounds else ""]
+    note = f" ({action['note']})" if str(action.get("note", "")).strip() else ""
+    return f"{who} changed by hand{note}: " + ", ".join(filter(None, said))
+
+
 def _stock_store(before: GameState, action: A, after: GameState) -> str:
     return f"Into the General Store: {listed(action['items'])}"
 
@@ -107,5 +117,5 @@ def _final_duel(before: GameState, action: A, after: GameState) -> str:
 SENTENCES: dict[str, Teller] = {
     "move": _move, "buy": _buy, "heal": _heal, "turn_in": _turn_in, "reload": _reload,
     "location_ability": _location_ability, "use_item": _use_item, "duel_bounty": _duel,
-    "duel_player": _duel, "stock_store": _stock_store, "end_turn": _end_turn, "final_duel": _final_duel,
+    "duel_player": _duel, "stock_store": _stock_store, "adjust": _adjust, "end_turn": _end_turn, "final_duel": _final_duel,
 }

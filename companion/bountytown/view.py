@@ -155,24 +155,26 @@ def critical_choices(state: GameState, action: Mapping[str, Any]) -> dict[str, t
 
 _OUTCOMES = {
     "win": "{player} wins and takes {bounty}.",
-    "tie": "A tie: {player} takes {bounty} but takes a wound.",
-    "lose": "{bounty} wins and escapes for good; {player} takes a wound.",
-    "attacker_wins": "{attacker} wins: takes {bounty} from {defender}; {defender} takes a wound.",
-    "attacker_ties": "{attacker} ties for the best hand: takes {bounty}; both take a wound.",
-    "defender_wins": "{defender} wins and keeps {bounty}; {attacker} takes a wound.",
-    "defender_ties_bounty": "{defender} ties with the bounty and keeps {bounty}; both take a wound.",
-    "bounty_wins": "{bounty} has the best hand and escapes for good; both take a wound.",
+    "tie": "A tie: {player} takes {bounty}.",
+    "lose": "{bounty} wins and escapes for good.",
+    "attacker_wins": "{attacker} wins: takes {bounty} from {defender}.",
+    "attacker_ties": "{attacker} ties for the best hand and takes {bounty}.",
+    "defender_wins": "{defender} wins and keeps {bounty}.",
+    "defender_ties_bounty": "{defender} ties with the bounty and keeps {bounty}.",
+    "bounty_wins": "{bounty} has the best hand and escapes for good.",
 }
 #: a player duel over no bounty (the defender holds none): only wounds are at stake
 _NO_BOUNTY = {
-    "attacker_wins": "{attacker} wins; {defender} takes a wound.",
-    "attacker_ties": "{attacker} ties for the best hand; both take a wound.",
-    "defender_wins": "{defender} wins; {attacker} takes a wound.",
+    "attacker_wins": "{attacker} wins.",
+    "attacker_ties": "{attacker} ties for the best hand.",
+    "defender_wins": "{defender} wins.",
 }
 
 
 def describe(report: DuelReport) -> list[str]:
-    """The duel's consequences as sentences, in the order the rules apply them."""
+    """The duel's consequences as sentences, in the order the rules apply them. Who wins
+    says nothing of wounds: each player's own line says how many they take, after the
+    location and a Crucifix (R-B4), so no two lines give one player two counts."""
     roles = dict(report.roles)
     names = {**roles, "bounty": report.bounty or "the bounty"}
     if report.cancelled:
@@ -197,9 +199,9 @@ def _injury(injury: Injury, hit: bool) -> str:
     if injury.crucifix:
         return f"{injury.player} discards a Crucifix: no wounds."
     if not injury.wounds:
-        return f"{injury.player} rests up at the Boarding House: no wounds." if hit else f"{injury.player}: no wounds."
+        return f"{injury.player} rests up at the Boarding House: no wounds." if hit else f"{injury.player} takes no wound."
     double = " (2 here: Ambush / Rummaging for Ammo)" if injury.wounds == 2 else ""
-    return f"{injury.player} takes {injury.wounds} wound{'s' * (injury.wounds > 1)}{double}."
+    return f"{injury.player} takes {'a wound' if injury.wounds == 1 else f'{injury.wounds} wounds'}{double}."
 
 
 def _critical(name: str, critical: Critical, on_turn: bool) -> str:

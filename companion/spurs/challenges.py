@@ -40,7 +40,7 @@ def _carry(state: SpursState, action: Mapping[str, Any], kind: str, rule: str) -
 def _check_token_free(state: SpursState, token: str, rule: str) -> None:
     holder = state.carrier(token)
     if holder is not None:
-        raise RuleError(rule, f"challenge token {token!r} is already carried by {holder.name}")
+        raise RuleError(rule, f"challenge token {token} is already carried by {holder.name}")
 
 
 def shooting(state: SpursState, action: Mapping[str, Any], weapon: str, kind: str, rule: str) -> SpursState:

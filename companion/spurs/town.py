@@ -114,8 +114,9 @@ def doctor(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     state = visit(state, "doctor's office", once="doctor's free draw")
     drawn, record = fields.draw_bullets(state, action, DOCTOR_DRAW, None)
     player = replace(player, bag=player.bag.minus(Bag(red=drawn.red)))  # ruling: R-S2 - only reds leave
-    return replace(state.with_current(player), last_draw=(record,),
-                   last_outcome=f"drew {drawn}: {drawn.red} red returned to stock")
+    drew = ", ".join(f"{drawn[c]} {c}" for c in COLOURS if drawn[c])
+    back = f"{drawn.red} red bullet{'s' * (drawn.red > 1)} back to the stock" if drawn.red else "no red drawn"
+    return replace(state.with_current(player), last_draw=(record,), last_outcome=f"drew {drew}: {back}")
 
 
 def apply_card(player: Player, action: Mapping[str, Any], rule: str) -> Player:

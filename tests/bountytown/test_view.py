@@ -64,7 +64,7 @@ def test_describe_a_tie_at_the_bandit_hideout_with_an_item():
               "drawn": BUTCH_FULL_HOUSE, "bounty_items": ["Rifle"], "take": "Rifle", "seed": 3}
     lines = describe(preview(state, action))
     assert lines == ["Bart: Full House", "Butch Cassidy: Full House",
-                     "A tie: Bart takes Butch Cassidy but takes a wound.",
+                     "A tie: Bart takes Butch Cassidy.",
                      "Bart takes 2 wounds (2 here: Ambush / Rummaging for Ammo).",
                      "Bart takes the Rifle from Butch Cassidy."]
     assert "Bart discards a Crucifix: no wounds." in describe(preview(state, {**action, "crucifix": ["Bart"]}))
@@ -76,7 +76,7 @@ def test_describe_a_critical_wound_and_escape():
             "seed": 11, "critical_discard": {"Bart": "B"}}
     report = preview(state, lose)
     lines = describe(report)
-    assert lines[2] == "Jesse James wins and escapes for good; Bart takes a wound."
+    assert lines[2:4] == ["Jesse James wins and escapes for good.", "Bart takes a wound."]
     assert lines[-1] == (f"Bart is critically wounded: discards B (out of the game) and the {report.injuries[0].critical.item}, "
                          "wounds cleared, moves to Doc's; the turn is over.")
 
@@ -87,7 +87,8 @@ def test_describe_player_duels_with_and_without_a_bounty_and_the_hat():
     duel = {"type": "duel_player", "defender": "Valentina", "bounty": None, "attacker_hand": ["1H", "1S"],
             "defender_hand": ["2H"], "drawn": [], "seed": 5}
     lines = describe(preview(state, duel))
-    assert lines[:3] == ["Bart: Pair", "Valentina: High Card", "Bart wins; Valentina takes a wound."]
+    assert lines[:3] == ["Bart: Pair", "Valentina: High Card", "Bart wins."]
+    assert "Valentina takes a wound." in lines and "Bart takes no wound." in lines
     assert "Bart is at the Bank: discards a Duel card on declaring." in lines
     assert "Valentina is at the Bank: discards a Duel card on declaring." in lines
     assert describe(preview(state, {**duel, "hat": True}))[0].startswith("Valentina discards the Cowboy Hat")
@@ -96,7 +97,8 @@ def test_describe_player_duels_with_and_without_a_bounty_and_the_hat():
     state = replace(state, active=state.active[1:])
     lines = describe(preview(state, {**duel, "bounty": "Butch Cassidy", "drawn": ["1C", "2C", "4D", "4S", "5H"]}))
     assert lines[2] == "Butch Cassidy: Straight"
-    assert lines[3] == "Butch Cassidy has the best hand and escapes for good; both take a wound."
+    assert lines[3] == "Butch Cassidy has the best hand and escapes for good."
+    assert "Bart takes a wound." in lines and "Valentina takes a wound." in lines
 
 
 def test_hand_room_follows_the_wounds_in_hand():

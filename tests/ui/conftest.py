@@ -19,10 +19,16 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.db.store import Store  # noqa: E402
-from ui.doubletap import GUARD  # noqa: E402
 
 #: where ``Driver.screenshot`` writes; docs/make_screenshots.py --every points it elsewhere
 ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().parents[1] / "_artifacts")
+
+
+#: seconds between two taps of a test, on the touches' own clock: a test's taps are never
+#: a double tap, however fast the machine runs them (ui/doubletap.py reads these times)
+TAP_APART_S = 10.0
+#: seconds between the two taps of a double tap (Kivy's double_tap_time is 0.25 s)
+DOUBLE_TAP_S = 0.05
 
 
 class Driver:
@@ -30,6 +36,7 @@ class Driver:
 
     def __init__(self, app) -> None:
         self.app = app
+        self.clock = 1000.0  # the touches' time: set, so no test depends on the machine's speed
 
     @property
     def screen(self):
@@ -61,21 +68,34 @@ class Driver:
         self.pump(1)
         x, y = widget.to_window(*widget.center)
         assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
-        touch = self.new_touch(x, y)
+        self.touch_at(x, y, TAP_APART_S)
+
+    def new_touch(self, x: float, y: float, after_s: float = TAP_APART_S) -> UnitTestTouch:
+        """A finger coming down at (x, y), ``after_s`` after the last one on the touches' own
+        clock: a person's next tap, never the second tap of a double tap (which ui.doubletap
+        lets through to nothing) unless ``after_s`` says so; no waiting for the real time."""
+        self.clock += after_s
+        touch = UnitTestTouch(x, y)
+        touch.time_start = touch.time_update = self.clock
+        return touch
+
+    def touch_at(self, x: float, y: float, after_s: float) -> None:
+        """A finger down and up at (x, y) in window pixels, ``after_s`` after the last one."""
+        touch = self.new_touch(x, y, after_s)
         touch.touch_down()
         self.pump(1)
         touch.touch_up()
         self.pump(2)
 
-    def new_touch(self, x: float, y: float) -> UnitTestTouch:
-        """A finger coming down at (x, y) as a person's next tap does: not so soon after a
-        tap that moved the screen on, at the same place, that it would be the second tap
-        of a double tap (which ui.doubletap lets through to nothing)."""
-        touch = UnitTestTouch(x, y)
-        while GUARD.swallows(touch):
-            self.pump(1)
-            touch = UnitTestTouch(x, y)
-        return touch
+    def double_tap(self, widget_or_text, **find) -> None:
+        """Two taps on the same spot, the second 50 ms after the first: whatever the first
+        put under the finger gets the second, unless the screen's guard takes it."""
+        widget = self.find(widget_or_text, **find) if isinstance(widget_or_text, str) else widget_or_text
+        assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
+        self.pump(1)
+        x, y = widget.to_window(*widget.center)
+        self.touch_at(x, y, TAP_APART_S)
+        self.touch_at(x, y, DOUBLE_TAP_S)
 
     def type(self, text: str) -> None:
         """Keyboard input into the focused text field."""

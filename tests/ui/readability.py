@@ -119,3 +119,32 @@ def problems(root, *, min_text: float | None = None, min_touch: float | None = N
                 widget.width < min_touch - 0.5 or widget.height < min_touch - 0.5):
             found.append(f"{name}: target {widget.width:.0f}x{widget.height:.0f} px < {min_touch:.0f}")
     return found
+
+
+def hidden(widget) -> bool:
+    """Not seen: made invisible (opacity 0 on it or above it), or inside a box folded to nothing."""
+    node = widget
+    while node is not None and node is not Window:
+        if getattr(node, "opacity", 1) == 0 or (node is not widget and (node.width <= 1 or node.height <= 1)):
+            return True
+        node = node.parent
+    return False
+
+
+def taken_taps(root) -> list[str]:
+    """Buttons on show whose taps a hidden widget would take: Kivy gives a touch to a disabled
+    widget it falls on (``Widget.on_touch_down``), seen or not, so a hidden, disabled widget
+    lying over a button eats its taps (issue 28: 'Got it' did nothing under the hidden steps)."""
+    widgets = list(root.walk(restrict=True))
+    takers = [w for w in widgets if w.disabled and hidden(w) and w.width > 1 and w.height > 1]
+    found = []
+    for button in widgets:
+        if isinstance(button, ButtonBehavior) and not button.disabled and on_screen(button) and not hidden(button):
+            x, y = button.to_window(*button.center)
+            for taker in takers:
+                left, bottom = taker.to_window(taker.x, taker.y)
+                if left <= x <= left + taker.width and bottom <= y <= bottom + taker.height:
+                    found.append(f"{type(button).__name__} {str(getattr(button, 'text', ''))[:30]!r}: its taps go "
+                                 f"to a hidden {type(taker).__name__} {str(getattr(taker, 'text', ''))[:30]!r}")
+                    break
+    return found

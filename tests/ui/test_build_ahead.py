@@ -74,7 +74,7 @@ def test_resume_of_a_screen_not_built_says_so_at_once_then_opens_the_game(db):
         assert flips[-1] == "home" and ui.screen.message == "Opening Spurs..."
         while ui.app.manager.current != "spurs":
             ui.pump(1)
-        assert [p.pname for p in reversed(ui.screen.ids.pages.get_screen("table").ids.grid.children)] == ["Ann", "Bob"]
+        assert [p.shown.name for p in reversed(ui.screen.ids.pages.get_screen("table").ids.sheets_list.children)] == ["Ann", "Bob"]
         ui.app.go_home()
         assert ui.screen.message == ""
         ui.tap(ui.find(startswith="Resume Spurs"))  # built now: opened by the tap itself

@@ -65,7 +65,7 @@ def spurs_pages(ui: Driver) -> Pages:
     for colour in ("brown", "black"):
         ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
     yield "the bag draw entry, mid-draw"
-    ui.tap("Back to the odds")
+    ui.tap("Back")
     ui.tap("Cancel")
     ui.tap(page(ui).ids.actions)
     ui.tap("Town")

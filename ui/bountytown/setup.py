@@ -1,167 +1,104 @@
 """Setting up Bountytown as the rulebook's Setup does: who plays in seat order, the
 characters they picked, the 3x3 town, the items for sale and the three first bounties.
 
-Nothing is judged here: the settings go to ``app.start_session``, and the engine's
-refusal (with its rule) is shown on this screen.
+The setup is a value (companion/bountytown/setupflow.py): every tap here makes the next one
+and the page shows it. A player's character and hand limit come back from their last game,
+and a bounty card typed in before is one tap, so a new game with known players is a few taps.
+Nothing is judged here: the settings go to ``app.start_session``, and the engine's refusal
+(with its rule) is shown on this screen, whole, until 'Got it' or the next tap.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Callable
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.bountytown.state import ACTIVE_BOUNTIES, ITEM_PRICES, MIDDLE_ROW, PLAYERS, parse_bounty
-from companion.bountytown.view import ABILITIES, SETUP_DIAGRAM
-from companion.engine import RuleError
-from ui import theme
-from ui.bountytown.forms import BountyForm, CountStepper
+from companion.bountytown import cardform, setupflow
+from companion.bountytown.setupflow import Setup
+from ui.bountytown.town import KNOWN_PREF
 from ui.kvload import load_kv
-from ui.widgets import BigButton
+from ui.widgets import AboveKeys
+import ui.bountytown.forms  # noqa: F401  (BountyForm, CountStepper for the kv rules)
 import ui.picker  # noqa: F401  (PlayerPicker for the kv rules)
 
-STEPS = ("Players", "Characters", "Town", "Store", "Bounties")
-MIN_PLAYERS, MAX_PLAYERS = min(PLAYERS), max(PLAYERS)
-FIXED = range(3, 6)  # the middle row's indices in the grid
+CHARACTERS_PREF = "bountytown.characters"  # each player's last character and hand limit
 
 
 class HeroRow(BoxLayout):
-    """A seated player: the character they chose and its hand limit (some characters differ)."""
+    """A seated player (a row of a list, ``shown`` its Hero): the character they chose and its
+    hand limit."""
 
-    player = StringProperty("")
-    colour = StringProperty("white")
+    shown = ObjectProperty(setupflow.Hero("", "white"), rebind=True)
+    choose = ObjectProperty(None, allownone=True)
+
+    def typed(self, text: str) -> None:
+        if self.choose is not None and text != self.shown.character:
+            self.choose("character", self.shown.player, text)
 
 
 class BountytownSetup(Screen):
-    step = StringProperty(STEPS[0])
-    steps = ListProperty(STEPS)
-    message = StringProperty("")
-    grid = ListProperty(SETUP_DIAGRAM)
-    selected = NumericProperty(-1)  # the grid cell tapped first (-1: none)
-    bounty_page = NumericProperty(0)
+    setup = ObjectProperty(Setup(), rebind=True)
 
-    def on_kv_post(self, _base) -> None:
-        self.ids.picker.bind(chosen=lambda *_: self._draw_characters())
-        for item in ITEM_PRICES:
-            self.ids.stock.add_widget(CountStepper(label=item, value=1, maximum=4))
-        self._draw_town()
+    def on_kv_post(self, _base: Any) -> None:
+        self.ids.picker.bind(chosen=lambda *_: self.seat())
+        self.above_keys = AboveKeys(self.ids.layout, self.ids.characters_scroll)
 
-    def on_pre_enter(self, *_args) -> None:
+    def on_setup(self, _screen: Any, setup: Setup) -> None:
+        if self.ids and self.ids.pages.current != setup.step:
+            self.ids.pages.current = setup.step
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        store = App.get_running_app().store
+        self.setup = Setup(known=tuple(store.pref(KNOWN_PREF, [])),
+                           remembered=tuple(tuple(r) for r in store.pref(CHARACTERS_PREF, [])))
         self.ids.picker.refresh()
-        self._draw_characters()
+        self.seat()
 
-    def show(self, step: str) -> None:
-        self.step = step
-        self.ids.pages.current = step
+    def seat(self) -> None:
+        self.setup = setupflow.seated(self.setup, [(p.name, p.colour) for p in self.ids.picker.chosen])
 
-    # -- characters ------------------------------------------------------------------
+    def tap(self, key: str, *args: Any) -> None:
+        """A tap on the setup: the next setup, shown."""
+        change: Callable[..., Setup] = TAPS[key]
+        self.setup = change(self.setup, *args)
 
-    def _draw_characters(self) -> None:
-        box = self.ids.characters
-        kept = {row.player: (row.ids.character.text, row.ids.limit.value) for row in box.children}
-        box.clear_widgets()
-        for player in self.ids.picker.chosen:
-            row = HeroRow(player=player.name, colour=player.colour)
-            row.ids.character.text, row.ids.limit.value = kept.get(player.name, ("", 5))
-            box.add_widget(row)
-
-    # -- the town --------------------------------------------------------------------
-
-    def tap_cell(self, index: int) -> None:
-        """Tap a top or bottom cell to pick it; tap another to swap the two."""
-        if index in FIXED:
-            self.message = f"The middle row is fixed: {', '.join(MIDDLE_ROW)} (rulebook Setup 1)"
-            return
-        if self.selected < 0 or self.selected == index:
-            self.selected = -1 if self.selected == index else index
-        else:
-            grid = list(self.grid)
-            grid[self.selected], grid[index] = grid[index], grid[self.selected]
-            self.grid, self.selected = grid, -1
-        self._draw_town()
-
-    def place(self, name: str) -> None:
-        """Put a spare or typed location into the picked cell."""
-        name = " ".join(name.split())
-        if self.selected < 0:
-            self.message = "Tap a top or bottom cell of the town first, then the location to put there"
-            return
-        if not name or name in self.grid:
-            self.message = f"{name or 'That'} is already in town" if name else "Type the location's name"
-            return
-        grid = list(self.grid)
-        grid[self.selected] = name
-        self.grid, self.selected, self.message = grid, -1, ""
-        self.ids.custom.text = ""
-        self._draw_town()
-
-    def reset_town(self) -> None:
-        self.grid, self.selected = list(SETUP_DIAGRAM), -1
-        self._draw_town()
-
-    def _draw_town(self) -> None:
-        cells = self.ids.town
-        cells.clear_widgets()
-        for index, name in enumerate(self.grid):
-            mark = " (fixed)" if index in FIXED else (" (picked)" if index == self.selected else "")
-            cells.add_widget(BigButton(
-                text=name + mark, height=0, size_hint_y=1, bold=index == self.selected,
-                tint=theme.MUTED if index in FIXED else (theme.ACCENT if index == self.selected else theme.PANEL),
-                on_release=lambda _b, i=index: self.tap_cell(i)))
-        spares = self.ids.spares
-        spares.clear_widgets()
-        for name in ABILITIES:
-            if name not in self.grid:
-                spares.add_widget(BigButton(text=name, tint=theme.PANEL,
-                                            on_release=lambda _b, n=name: self.place(n)))
-        for form in self._forms():
-            form.grid = list(self.grid)
-
-    # -- bounties and start ----------------------------------------------------------
-
-    def _forms(self) -> list[BountyForm]:
-        return [self.ids[f"bounty{i}"] for i in range(ACTIVE_BOUNTIES)] if "bounty0" in self.ids else []
-
-    def show_bounty(self, page: int) -> None:
-        self.bounty_page = page
-        self.ids.bounty_pages.current = f"b{page}"
-
-    def settings(self) -> dict[str, Any]:
-        players = [{"name": row.player, "character": row.ids.character.text.strip(),
-                    "hand_limit": int(row.ids.limit.value)} for row in reversed(self.ids.characters.children)]
-        store = [s.label for s in reversed(self.ids.stock.children) for _ in range(int(s.value))]
-        return {"players": players, "grid": list(self.grid),
-                "bounties": [form.entry() for form in self._forms()], "store": store}
+    def form(self, key: str, *args: Any) -> None:
+        """A tap on the bounty card shown (its name, numbers, town picture, base cards)."""
+        setup = self.setup
+        done = FORM[key](setup.card, *args) if key != "mark" else cardform.marked(setup.card, args[0], setup.grid)
+        self.setup = replace(setup, message=f"Refused: {done}") if isinstance(done, str) else setup.with_card(done)
 
     def start(self) -> None:
-        settings = self.settings()
-        if not MIN_PLAYERS <= len(settings["players"]) <= MAX_PLAYERS:
-            self.message = f"Pick {MIN_PLAYERS} to {MAX_PLAYERS} players in seat order"
-            self.show("Players")
+        found = setupflow.ready(self.setup)
+        if isinstance(found, Setup):
+            self.setup = found
             return
-        try:
-            for page, entry in enumerate(settings["bounties"]):
-                self._check_bounty(page, entry)
-        except RuleError as exc:
-            self.message = f"Refused: {exc}"
+        app = App.get_running_app()
+        message = app.refusal_to_start("bountytown", found)
+        if message:
+            self.setup = replace(self.setup, message=message)
             return
-        self.message = App.get_running_app().refusal_to_start("bountytown", settings)
+        app.store.set_pref(CHARACTERS_PREF, [[h.player, h.character, h.limit] for h in self.setup.heroes]
+                           + [list(r) for r in self.setup.remembered
+                              if r[0] not in {h.player for h in self.setup.heroes}])
 
-    def _check_bounty(self, page: int, entry: dict[str, Any]) -> None:
-        """Show the first bounty the engine refuses, on its own page, before starting."""
-        if not entry["name"]:  # the engine's reason would echo the whole card back
-            self.show("Bounties")
-            self.show_bounty(page)
-            raise RuleError("Bounties", f"bounty {page + 1} has no name yet: type the name printed on the card")
-        try:
-            parse_bounty(entry, tuple(self.grid))
-        except RuleError:
-            self.show("Bounties")
-            self.show_bounty(page)
-            raise
+
+TAPS: dict[str, Callable[..., Setup]] = {
+    "show": setupflow.shown_step, "character": setupflow.character, "limit": setupflow.limited,
+    "cell": setupflow.cell, "place": setupflow.placed, "custom": lambda s, t: replace(s, custom=t),
+    "reset_town": lambda s: replace(s, grid=setupflow.SETUP_DIAGRAM, selected=-1, message=""),
+    "stock": setupflow.stocked, "page": lambda s, i: replace(s, page=i, message=""), "known": setupflow.known_card,
+    "got_it": setupflow.got_it,
+}
+FORM: dict[str, Callable[..., Any]] = {
+    "name": cardform.named, "step": cardform.stepped, "value": cardform.valued, "suit": cardform.suited,
+    "unbase": cardform.unbased,
+}
 
 
 load_kv(__file__)

@@ -14,7 +14,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
@@ -28,7 +28,9 @@ from ui.spurs.palette import swatch
 import ui.widgets  # noqa: F401  (BigButton, Chip, Panel for the kv rules)
 
 class Stepper(BoxLayout):
-    """A number set with - and + (``signed`` shows +2 / -1 for changes)."""
+    """A number set with - and + (``signed`` shows +2 / -1 for changes). With a ``field``
+    it belongs to a form of the screen model: a tap says ``on_nudge(sign)`` and the value
+    shown is the model's; without one (the setup) it keeps its own value."""
 
     label = StringProperty("")
     value = NumericProperty(0)
@@ -38,9 +40,16 @@ class Stepper(BoxLayout):
     signed = BooleanProperty(False)
     colour = StringProperty("")  # a bullet colour: the label sits on its swatch
     button_width = NumericProperty("56dp")
+    field = StringProperty("")
+
+    __events__ = ("on_nudge",)
 
     def change(self, sign: int) -> None:
-        self.value = max(self.minimum, min(self.maximum, self.value + sign * self.step))
+        self.dispatch("on_nudge", sign)
+
+    def on_nudge(self, sign: int) -> None:
+        if not self.field:
+            self.value = max(self.minimum, min(self.maximum, self.value + sign * self.step))
 
 
 class OptionButton(ToggleButton):
@@ -50,20 +59,30 @@ class OptionButton(ToggleButton):
 
 
 class Options(BoxLayout):
-    """A row of choices, exactly one chosen. ``choices`` holds [value, text] pairs."""
+    """A row of choices, exactly one chosen. ``choices`` holds [value, text] pairs. With a
+    ``field`` it belongs to a form of the screen model: a tap says ``on_choose(value)`` and
+    the choice shown is the model's; without one it keeps its own."""
 
     choices = ListProperty()
     value = StringProperty("")
+    field = StringProperty("")
+
+    __events__ = ("on_choose",)
 
     def on_choices(self, _row: Options, choices: list) -> None:
         self.clear_widgets()
         for value, text in choices:
             button = OptionButton(text=text, value=value, group=f"options-{id(self)}", allow_no_selection=False)
-            button.bind(on_release=lambda b: setattr(self, "value", b.value))
+            button.bind(on_release=lambda b: self.dispatch("on_choose", b.value))
             self.add_widget(button)
-        if choices and self.value not in [v for v, _ in choices]:
+        if choices and self.value not in [v for v, _ in choices] and not self.field:
             self.value = choices[0][0]
         self.on_value(self, self.value)
+
+    def on_choose(self, value: str) -> None:
+        if not self.field:
+            self.value = value
+        self.on_value(self, self.value)  # the model may have kept the choice it had
 
     def on_value(self, _row: Options, value: str) -> None:
         for button in self.children:
@@ -84,54 +103,32 @@ class BulletDisc(Label):
 
 
 class DesperadoCard(BoxLayout):
-    """A Desperado card as read from the table: weapon, hits, and its reward."""
+    """A Desperado card as read from the table: weapon, hits, and its reward. A row of a
+    list: ``shown`` is (the fields' prefix, the form holding them), ``choose`` the screen's tap."""
 
     weapons = ListProperty([[w, w.title()] for w in WEAPONS])
+    shown = ObjectProperty(("", None), rebind=True)
+    choose = ObjectProperty(None, allownone=True)
 
-    __events__ = ("on_edit",)
+    def value(self, form: Any, name: str, default: Any) -> Any:
+        return default if form is None else form.get(self.shown[0] + name, default)
 
-    def on_edit(self) -> None:
-        """The weapon or the hits changed: what a draw's odds depend on."""
-
-    def card(self) -> dict[str, Any]:
-        ids = self.ids
-        return {"weapon": ids.weapon.value, "hits": int(ids.hits.value),
-                "cash": int(ids.cash.value), "fame": int(ids.fame.value)}
-
-
-class GangCards(BoxLayout):
-    """The desperado cards entered before a draw: the first only under the standard
-    rule (the rest are revealed one at a time), every one under the house rule."""
-
-    count = NumericProperty(1)
-    house = BooleanProperty(False)
-
-    __events__ = ("on_edit",)
-
-    def on_edit(self) -> None:
-        """A card's weapon or hits changed, or a card came or went."""
-
-    def on_kv_post(self, _base) -> None:
-        self.bind(count=self._fill, house=self._fill)
-        self._fill()
-
-    def _fill(self, *_args) -> None:
-        wanted = int(self.count) if self.house else min(int(self.count), 1)
-        while len(self.children) > wanted:
-            self.remove_widget(self.children[0])
-        while len(self.children) < wanted:
-            self.add_widget(DesperadoCard(on_edit=lambda _card: self.dispatch("on_edit")), index=0)
-        self.dispatch("on_edit")
-
-    def cards(self) -> list[dict[str, Any]]:
-        return [c.card() for c in reversed(self.children)]
+    def tap(self, key: str, name: str, value: Any) -> None:
+        if self.choose is not None:
+            self.choose(key, self.shown[0] + name, value)
 
 
 class HexBoard(Widget):
-    """The 19-hex Mini Board, drawn with canvas instructions; a tap puts a cattle token
-    on a hex or takes it off. ``cells`` holds the [q, r] positions tapped."""
+    """The 19-hex Mini Board, drawn with canvas instructions; a tap on a hex says
+    ``on_cell((q, r))`` (a cattle token put there or taken off). ``cells`` holds the
+    positions the model has."""
 
     cells = ListProperty()
+
+    __events__ = ("on_cell",)
+
+    def on_cell(self, cell: tuple[int, int]) -> None:
+        pass
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -190,8 +187,7 @@ class HexBoard(Widget):
         cell = self.hex_at(*touch.pos) if self.collide_point(*touch.pos) else None
         if cell is None:
             return super().on_touch_down(touch)
-        tapped = [list(c) for c in self.cells if tuple(c) != cell]
-        self.cells = tapped if len(tapped) < len(self.cells) else tapped + [list(cell)]
+        self.dispatch("on_cell", cell)
         return True
 
 

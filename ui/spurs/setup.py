@@ -18,6 +18,7 @@ from kivy.uix.spinner import SpinnerOption
 from companion.spurs.bag import COLOURS
 from companion.spurs.view import missing_from_sheet, recall, remember
 from ui.kvload import load_kv
+from ui.widgets import AboveKeys
 import ui.picker  # noqa: F401  (PlayerPicker)
 import ui.spurs.controls  # noqa: F401  (Stepper, Options)
 
@@ -48,6 +49,9 @@ class CharacterRow(BoxLayout):
 
 
 class SpursSetup(Screen):
+    """The seats, each one's sheet and the game's options (``ui.widgets.AboveKeys`` keeps it
+    above the on-screen keyboard while a sheet is typed)."""
+
     message = StringProperty("")
 
     def on_pre_enter(self, *_args: Any) -> None:
@@ -55,6 +59,12 @@ class SpursSetup(Screen):
         self.ids.characters.clear_widgets()  # a new game: sheets are named afresh (and recalled)
         self.ids.picker.refresh()
         self.seat_rows()
+
+    above_keys: AboveKeys | None = None
+
+    def on_kv_post(self, _base: Any) -> None:
+        # the picker folds away while a sheet's field is typed
+        self.above_keys = AboveKeys(self.ids.layout, self.ids.scroll, (self.ids.picker.__self__,))
 
     def seat_rows(self) -> None:
         """One character row per chosen player, in seat order; rows already filled in

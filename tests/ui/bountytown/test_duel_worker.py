@@ -12,7 +12,7 @@ from companion.bountytown.view import SETUP_DIAGRAM
 from tests.timing import answered_quickly
 from tests.ui.conftest import Driver
 from ui.background import WORKER
-from ui.bountytown.duel import WORKING, percent
+from companion.bountytown.shown import WORKING, percent
 
 from .test_play import PLAYERS, enter, to_cards
 
@@ -42,12 +42,12 @@ def duel_against_butch(ui: Driver) -> None:
 def odds_shown(ui: Driver, duel, seconds: float = ODDS_SECONDS) -> list[str]:
     """Every text the duel showed until the odds came. Frames are drawn a few times a second,
     not as fast as possible: the app's CPU then counts what the app does, not the waiting."""
-    shown = [duel.info]
+    shown = [duel.view.info]
     deadline = time.monotonic() + seconds
-    while (duel.odds.busy() or WORKING in duel.info) and time.monotonic() < deadline:
+    while (duel.odds.busy() or WORKING in duel.view.info) and time.monotonic() < deadline:
         time.sleep(0.1)
         ui.pump(1)
-        shown.append(duel.info)
+        shown.append(duel.view.info)
     return shown
 
 
@@ -61,13 +61,13 @@ def test_a_tap_while_the_worker_is_busy_is_answered_at_once_and_its_odds_follow(
     duel_against_butch(ui)
     duel = ui.screen.ids.duel
     enter(ui, "Bart holds", "5C 5H 5S")  # the worker starts on Butch's 10 draws against these
-    assert WORKING in duel.info and duel.odds.busy()
+    assert WORKING in duel.view.info and duel.odds.busy()
     with answered_quickly(cpu=APP_CPU_SECONDS, wall=ODDS_SECONDS):
         enter(ui, "Bart holds", "5D")  # while the worker is busy
         assert duel.odds.busy(), "the worker finished before the tap: nothing measured"
-        assert WORKING in duel.info and "Bart plays 5 Hearts, 5 Diamonds, 5 Spades, 5 Clubs: Four of a Kind" in duel.info
+        assert WORKING in duel.view.info and "Bart plays 5 Hearts, 5 Diamonds, 5 Spades, 5 Clubs: Four of a Kind" in duel.view.info
         shown = odds_shown(ui, duel)
-    assert odds_text(["5C", "5H", "5S", "5D"]) in duel.info  # the worker's answer, exact, on screen
+    assert odds_text(["5C", "5H", "5S", "5D"]) in duel.view.info  # the worker's answer, exact, on screen
     stale = odds_text(["5C", "5H", "5S"])
     assert not any(stale in text for text in shown)
 
@@ -76,4 +76,4 @@ def test_the_cards_page_starts_the_worker_before_the_first_card(ui):
     WORKER.stop()
     duel_against_butch(ui)
     assert WORKER.pid() not in (None, os.getpid()), WORKER.unavailable
-    assert "Working out" not in ui.screen.ids.duel.info  # no card yet, no question
+    assert "Working out" not in ui.screen.ids.duel.view.info  # no card yet, no question

@@ -22,13 +22,14 @@ def test_a_full_hand_stays_on_screen_and_can_be_changed(ui):
     duel_against_butch(ui)
     enter(ui, "Bart holds", "1H 1S 2G 4D 5C")
     desk = ui.screen.ids.duel.ids.desk
-    desk.select(0)  # the full hand moved the desk on to Butch's draw: back to the hand, as its tab does
-    ui.pump()
+    enter(ui, "Bart holds", "")  # the full hand moved the desk on to Butch's draw: back to the hand, by its tab
     chips = [w for w in ui.widgets(desk) if isinstance(w, CardChip)]
-    assert [chip.card for chip in chips] == ["1H", "1S", "2G", "4D", "5C"]
+    assert [chip.text.split("\n")[0] for chip in chips] == ["1 Hearts", "1 Spades", "2 Gold", "4 Diamonds",
+                                                            "5 Clubs"]
     assert all(on_screen(chip) for chip in chips)
     assert all(chip.texture_size[1] <= chip.height for chip in chips), "a chip's words spill out of it"
     ui.tap(chips[0])  # 1 Hearts: played -> kept
     assert chips[0].text == "1 Hearts\nkept"
     ui.tap("Remove last")
-    assert [chip.card for chip in ui.widgets(desk) if isinstance(chip, CardChip)] == ["1H", "1S", "2G", "4D"]
+    assert [c.text.split("\n")[0] for c in ui.widgets(desk) if isinstance(c, CardChip)] == [
+        "1 Hearts", "1 Spades", "2 Gold", "4 Diamonds"]

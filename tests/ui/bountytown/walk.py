@@ -14,7 +14,7 @@ from typing import Iterator
 from kivy.uix.textinput import TextInput
 
 from tests.ui.conftest import Driver
-from .test_play import enter, enter_card, see_result
+from .test_play import enter, enter_card, fill_bounty, see_result
 
 #: the longest a name may be (24 characters, companion.db.store.MAX_NAME) as one hyphenated word,
 #: and a 23-letter name of two words, each taking its turn at every page the walk reaches
@@ -52,13 +52,7 @@ def setup_pages(ui: Driver) -> Iterator[str]:
     ui.tap("4 Store")
     yield "setup: store"
     ui.tap("5 Bounties")
-    form = ui.screen.ids.bounty0
-    ui.tap(form.ids.name)
-    ui.type("Butch Cassidy")
-    for location in ("Bandit Hideout", "Bank"):
-        ui.tap(ui.find(location, root=form))
-    ui.tap(ui.find("3", root=form))
-    ui.tap(ui.find("Clubs", root=form))
+    fill_bounty(ui, ui.screen.ids.form, "Butch Cassidy", 0, ("Bandit Hideout", "Bank"), "3C")
     yield "setup: a bounty card"
     ui.tap("Start")
     yield "setup: a refused start"
@@ -92,10 +86,13 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "the players: the renown board"
     ui.tap(ui.find(startswith=f"> {FIRST}", root=screen.ids.town.ids.board))
     yield "a player"
+    ui.tap(screen.ids.player.ids.renown)
+    yield "a player's renown, its steps"
+    ui.tap(ui.find("Home"))  # beside the steps: closed
     ui.tap("Back to town")
     ui.tap("Buy")
     ui.tap("Crucifix $4")
-    enter_card(ui, "3G", root=screen.ids.store.ids.desk)
+    enter_card(ui, "3G", root=screen.ids.store)
     yield "the store"
     ui.tap("Back to town")
 
@@ -120,12 +117,7 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "turn in"
     ui.tap("Back to town")
     ui.tap("End turn")
-    form = screen.ids.reveal.ids.form
-    ui.tap(form.ids.name)
-    ui.type(SAM_BASS["name"])
-    for location in SAM_BASS["locations"]:
-        ui.tap(ui.find(location, root=form))
-    ui.tap(ui.find("+", root=form.ids.draws))
+    fill_bounty(ui, screen.ids.reveal.ids.form, SAM_BASS["name"], 1, SAM_BASS["locations"], draws=1)
     yield "the reveal at the end of a turn"
     ui.tap("Reveal this bounty")
 
@@ -161,6 +153,7 @@ def game_pages(ui: Driver) -> Iterator[str]:
     ui.tap("Confirm")
     yield "town: after a critical wound, a bounty out of the game"
     ui.tap("End turn")
+    yield "the reveal, with the cards typed before one tap away"
     ui.tap("The Train (game ends)")
     yield "the end: the Hero of Bountytown"
 

@@ -1,5 +1,6 @@
 """How the Spurs UI tests work the screens: set steppers, read the player panels, and
 set up a game through the setup screen, all with real taps on real widgets."""
+# (the flow itself is tested at engine speed on the screen model: tests/spurs/test_screen_*.py)
 
 from __future__ import annotations
 
@@ -29,31 +30,39 @@ def set_stepper(ui, stepper: Stepper, value: int) -> None:
         ui.tap(ui.find("+" if stepper.value < value else "-", root=stepper))
 
 
+def panel(ui, name: str) -> PlayerPanel:
+    """``name``'s sheet on the table."""
+    return next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.shown.name == name)
+
+
 def sheet(ui, name: str) -> dict[str, str]:
     """What a player's panel shows: each number by its caption, the bag by colour,
     the carried line, and whether it says it is their turn."""
-    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
-    shown = {w.caption.split()[0]: w.value for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)}
-    for chip in panel.walk(restrict=True):
+    panel_ = panel(ui, name)
+    shown = {w.caption.split()[0]: w.value for w in panel_.walk(restrict=True) if isinstance(w, Factory.Stat)}
+    for chip in panel_.walk(restrict=True):
         if isinstance(chip, BagChip):
             count, colour = chip.text.replace("[b]", "").replace("[/b]", "").split("\n")
             shown[colour] = count
-    shown["turn"] = "TURN" in ui.texts(root=panel)
-    shown["carries"] = ui.texts(root=panel)[-1]
+    shown["turn"] = "TURN" in ui.texts(root=panel_)
+    shown["carries"] = ui.texts(root=panel_)[-1]
     return shown
 
 
 def number(ui, name: str, caption: str):
     """The number captioned ``caption`` ("fame", "money", ...) on a player's panel."""
-    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
-    return next(w for w in panel.walk(restrict=True)
+    return next(w for w in panel(ui, name).walk(restrict=True)
                 if isinstance(w, Factory.Stat) and w.caption.split()[0] == caption)
 
 
 def tap_panel(ui, name: str) -> None:
     """Tap a player's name on their panel (their numbers open their own steps)."""
-    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == name)
-    ui.tap(ui.find(startswith=f"[b]{name}[/b]", root=panel))
+    ui.tap(ui.find(startswith=f"[b]{name}", root=panel(ui, name)))
+
+
+def field(ui, name: str):
+    """The stepper or row of choices of the page shown for the form field ``name``."""
+    return next(w for w in ui.widgets(page(ui)) if getattr(w, "field", None) == name and getattr(w, "page", None))
 
 
 def fill_character(ui, row, sheet_: dict) -> None:
@@ -133,4 +142,3 @@ def load_the_table(app, equipment: tuple[str, ...]) -> None:
     for name in equipment:
         assert game.act({"type": "buy", "name": name, "cost": 0})
     assert game.act({"type": "stagecoach", "holder": first})
-    game.show("table")

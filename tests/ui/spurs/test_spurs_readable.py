@@ -5,6 +5,7 @@ and the scores and names at 20 px or more, with six players and with a refusal s
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +15,8 @@ from kivy.factory import Factory
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
-from tests.ui.readability import on_screen, problems
-from tests.ui.spurs.driving import (LONG_NAMES, begin_game, ids, load_the_table, number, page,
+from tests.ui.readability import on_screen, problems, taken_taps
+from tests.ui.spurs.driving import (LONG_NAMES, begin_game, field, load_the_table, number, page, panel,
                                     set_stepper, sheet)
 from ui.spurs.table import PlayerPanel
 
@@ -28,15 +29,16 @@ def check(ui, shot: str) -> None:
     """The screen as shown keeps the rules, every word of it laid out; a screenshot of it for the eye."""
     ui.pump(2)
     assert problems(ui.screen) == [], shot
+    assert taken_taps(ui.screen) == [], shot
     ui.screenshot(f"spurs-read-{shot}")
 
 
 def names_and_scores(ui) -> list:
     """The labels that carry a player's name or a number on a sheet."""
     shown = []
-    for panel in (w for w in ui.widgets() if isinstance(w, PlayerPanel)):
-        shown.append(ui.find(startswith=f"[b]{panel.pname}[/b]", root=panel))
-        shown += [w.children[-1] for w in panel.walk(restrict=True) if isinstance(w, Factory.Stat)]
+    for sheet_ in (w for w in ui.widgets() if isinstance(w, PlayerPanel)):
+        shown.append(ui.find(startswith=f"[b]{sheet_.shown.name}", root=sheet_))
+        shown += [w.children[-1] for w in sheet_.walk(restrict=True) if isinstance(w, Factory.Stat)]
     return shown
 
 
@@ -62,45 +64,56 @@ def test_the_steps_popover_over_six_players(ui):
         assert f"{name}'s {caption}" not in " ".join(ui.texts())
 
 
+def to_menu(ui) -> None:
+    """The current player's actions, from wherever the screen is."""
+    if ui.screen.model.page != "table":
+        ui.screen.tap("cancel") if ui.screen.model.page in ("form", "draw") else ui.screen.tap("table")
+    ui.tap(page(ui).ids.actions)
+
+
 def test_every_form_and_the_draw(ui):
     begin_game(ui, names=SIX, gang_rule="house")
-    game = ui.screen
-    game.show("actions")
+    to_menu(ui)
     check(ui, "actions")
-    for kind in ("hunt", "outlaw", "horse", "cattle", "desperado", "gold", "duel"):
-        game.begin(kind)
+    for button, kind in (("Hunt", "hunt"), ("Outlaw", "outlaw"), ("Horse", "horse"), ("Cattle round-up", "cattle"),
+                         ("Desperados", "desperado"), ("Dig for gold", "gold"), ("Duel", "duel")):
+        ui.tap(button)
         check(ui, kind)
-        game.show("table")
-    game.begin("hunt")
-    set_stepper(ui, ids(ui).extra, 9)  # every "at least k hits" of a draw of twelve
+        to_menu(ui)
+    ui.tap("Hunt")
+    set_stepper(ui, field(ui, "extra"), 9)  # every "at least k hits" of a draw of twelve
     check(ui, "hunt-draw-of-twelve")
-    game.show("table")
-    game.begin("desperado")
-    set_stepper(ui, ids(ui).count, 3)  # the house rule: three cards on the form
+    to_menu(ui)
+    ui.tap("Desperados")
+    set_stepper(ui, field(ui, "count"), 3)  # the house rule: three cards on the form
     check(ui, "desperado-three-cards")
-    game.show("table")
-    game.begin("gold")
-    set_stepper(ui, ids(ui).count, 2)
+    to_menu(ui)
+    ui.tap("Dig for gold")
+    set_stepper(ui, field(ui, "count"), 2)
     check(ui, "gold-and-two-desperados")
-    game.show("table")
-    game.begin("town")
-    for room in ("store", "sheriff", "doctor", "saloon", "bank"):
-        page(ui).ids.building.value = room
+    to_menu(ui)
+    ui.tap("Town")
+    for room, words in (("store", "General Store"), ("sheriff", "Sheriff's Office"), ("doctor", "Doctor's Office"),
+                        ("saloon", "Saloon"), ("bank", "Lucky Boot Bank")):
+        ui.tap(words)
         check(ui, f"town-{room}")
-    game.show("adjust", player="Bob")
-    check(ui, "event-card")
-    game.begin("hunt")
-    page(ui).draw("odds")
+    ui.tap("Doctor's Office")
+    ui.tap("Free draw of 2 (reds drawn leave)")
     check(ui, "draw-odds")
     ui.tap("Enter the bag draw")
     check(ui, "draw-entry")
-    ui.tap("Back to the odds")
+    ui.tap("Back")
     ui.tap("Draw for me")
     check(ui, "draw-result")
+    ui.tap("Table")
+    ui.tap(ui.find(startswith="[b]Bob", root=panel(ui, "Bob")))
+    check(ui, "event-card")
+    ui.tap("Cancel")
     ui.tap("End turn")
-    for _ in SIX[1:]:
-        game.act({"type": "end_turn"})
-    game.begin("duel")  # a duel's draws: each duellist's entry in turn, then both draws shown
+    for _ in SIX[2:]:
+        ui.tap("End turn")
+    to_menu(ui)
+    ui.tap("Duel")  # a duel's draws: each duellist's entry in turn, then both draws and who won
     ui.tap("Enter the bag draw")
     check(ui, "duel-draw-entry-first")
     for colour in ("grey", "grey", "grey"):
@@ -108,15 +121,21 @@ def test_every_form_and_the_draw(ui):
     check(ui, "duel-draw-entry-second")
     for colour in ("grey", "grey", "white"):
         ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
-    assert page(ui).phase == "after", ui.screen.message
+    assert ui.screen.model.flow.draw.phase == "winner", ui.screen.message
+    check(ui, "duel-draw-winner")
+    ui.tap("Equipment")
+    check(ui, "duel-draw-winner-no-equipment")
+    ui.tap("Nothing")
+    ui.tap("Fay won")
     check(ui, "duel-draw-result")
 
 
 def test_a_fight_waiting_for_its_next_card_and_the_final_scores_with_a_tie(ui):
     begin_game(ui, names=SIX[:3], target_fame=2)
     game = ui.screen
-    game.begin("desperado")
-    set_stepper(ui, ids(ui).count, 2)
+    to_menu(ui)
+    ui.tap("Desperados")
+    set_stepper(ui, field(ui, "count"), 2)
     ui.tap("Enter the bag draw")
     for colour in ("grey", "grey", "black"):
         ui.tap(ui.find(startswith=f"[b]{colour}[/b]"))
@@ -125,12 +144,12 @@ def test_a_fight_waiting_for_its_next_card_and_the_final_scores_with_a_tie(ui):
     ui.tap("Reveal the next desperado")
     ui.tap("End turn")
     game.act({"type": "adjust", "player": "Bob", "fame": 2, "money": 5})
-    assert page(ui).name == "final"
+    assert game.model.page == "final"
     check(ui, "final")
     ui.tap("Undo")
     game.act({"type": "adjust", "player": "Bob", "fame": 1, "posters": 1})
     game.act({"type": "adjust", "player": "Annabelle", "fame": 2})  # the Most Wanted makes it a tie
-    assert page(ui).name == "final" and game.state.tied_for_first
+    assert game.model.page == "final" and game.state.tied_for_first
     check(ui, "final-tie")
 
 
@@ -162,10 +181,10 @@ def test_setup_with_six_seats(ui):
 
 def test_what_a_player_carries_is_shown_whole_on_a_row_of_three(ui):
     begin_game(ui, names=SIX[:3])
-    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == "Bob")
-    panel.carried = "escorts the Stagecoach; P1 pelt, O2 outlaw, H3 horse; Lasso, Rifle"
+    bob = panel(ui, "Bob")
+    bob.shown = replace(bob.shown, carried="escorts the Stagecoach; P1 pelt, O2 outlaw, H3 horse; Lasso, Rifle")
     ui.pump(2)
-    assert panel.carried in ui.texts(root=panel)
+    assert bob.shown.carried in ui.texts(root=bob)
     check(ui, "table-3-carrying")
 
 
@@ -179,9 +198,9 @@ def big(ui) -> None:
 def test_six_long_names_and_a_long_carried_line_read_whole_without_scrolling(ui):
     load_the_table(ui.app, ("Lasso", "Rifle", "Bowie Knife"))
     ui.pump(3)
-    panel = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == LONG_NAMES[0])
-    assert panel.carried == "escorts the Stagecoach; O1 outlaw; Lasso, Rifle, Bowie Knife"
-    assert panel.current
+    first = panel(ui, LONG_NAMES[0])
+    assert first.shown.carried == "escorts the Stagecoach; O1 outlaw; Lasso, Rifle, Bowie Knife"
+    assert first.shown.current
     check(ui, "table-6-long-names")
     big(ui)
     assert not page(ui).ids.sheets.do_scroll_y  # all six sheets in view at once
@@ -189,7 +208,7 @@ def test_six_long_names_and_a_long_carried_line_read_whole_without_scrolling(ui)
     ui.tap(number(ui, "Wilhelmina Fairweather", "fame"))  # the +1 still two taps away
     ui.tap("+1")
     assert sheet(ui, "Wilhelmina Fairweather")["fame"] == "1"
-    ui.screen.show("actions")
+    ui.tap(page(ui).ids.actions)
     check(ui, "actions-long-name")  # the heading's two lines: the player's, then the bank's
     assert ui.find(startswith=f"{LONG_NAMES[0]} (Doc): fame 0, $0, 0 Spur(s)\nBank $")
 
@@ -203,7 +222,7 @@ def test_six_sheets_that_cannot_fit_scroll_and_keep_every_word(ui):
     check(ui, "table-6-scrolls")
     big(ui)
     sheets.scroll_y = 0
-    last = next(w for w in ui.widgets() if isinstance(w, PlayerPanel) and w.pname == LONG_NAMES[-1])
+    last = panel(ui, LONG_NAMES[-1])
     check(ui, "table-6-scrolled")
     assert in_view(last)
     ui.tap(number(ui, LONG_NAMES[-1], "fame"))

@@ -1,0 +1,158 @@
+"""A game screen whose flow is a Kivy-free screen model (companion/screen.py): the screen
+only passes taps to the model, saves what the model says to save, and shows the model's
+values; it decides nothing.
+
+Each tap: the model gives its step; the step's save goes to the store (an action, an undo,
+a redo) before anything is shown; the model then takes the state the store holds. A tap
+that moved the screen on (it saved, or showed another page or step) arms the shared
+double-tap guard (ui/doubletap.py) with that tap's touch, so the second tap of a double tap
+reaches no button the first one put under the finger. A step's sound is played, as every
+game screen does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import ObjectProperty
+
+from companion.db.store import StoreError
+from companion.engine import RuleError
+from companion.screen import ScreenModel, Step, moved
+from ui import sounds
+from ui.doubletap import GUARD
+from ui.gamescreen import GameScreen
+from ui.later import AfterFrame
+
+
+class Touches:
+    """The last touch the window let go of: the tap a button's release is answering."""
+
+    last: Any = None
+    _watching = False
+
+    @classmethod
+    def watch(cls) -> None:
+        if not cls._watching:
+            Window.fbind("on_touch_up", cls._up)
+            cls._watching = True
+
+    @classmethod
+    def _up(cls, _window: Any, touch: Any) -> bool:
+        cls.last = touch
+        return False  # every widget still gets it
+
+
+class ModelScreen(GameScreen):
+    """The base of the Spurs and Bountytown screens. A subclass gives ``opened`` (its model
+    for a session), ``show`` (the model's values onto its pages) and ``DOUBLE_TAPPED`` (keys
+    whose double tap is meant, so the guard is not armed for them)."""
+
+    model = ObjectProperty(None, allownone=True)
+    DOUBLE_TAPPED: frozenset[str] = frozenset()
+    #: page shown -> taps whose page is filled in ahead, after the frame that answers a tap (a
+    #: page's first words rendered on the tap that shows it cost a Pi several frames)
+    AHEAD: dict[str, tuple[tuple[Any, ...], ...]] = {}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        Touches.watch()
+        self._ahead_taps: list[tuple[Any, ...]] = []
+        self._ahead_after = 0
+        self._ahead_later = AfterFrame(self._fill_ahead)
+        self._ahead_next = Clock.create_trigger(self._fill_ahead)
+
+    def opened(self, session: Any) -> ScreenModel[Any]:
+        raise NotImplementedError
+
+    def show(self, model: ScreenModel[Any]) -> None:
+        """Put ``model``'s values on the pages (each set only when it changed)."""
+        raise NotImplementedError
+
+    def on_session(self, _screen: Any, session: Any) -> None:
+        if session is not None:
+            self.model = self.opened(session)
+        super().on_session(_screen, session)
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.model is not None:
+            self.message, self.news = self.model.message, self.model.news
+            self.show(self.model)
+            self._ahead_taps = list(self.AHEAD.get(self.model.page, ()))
+            self._ahead_after = Clock.frames_displayed  # not before the frame that shows this
+            if self._ahead_taps:
+                self._ahead_later()
+
+    def fill(self, model: ScreenModel[Any]) -> None:
+        """Put ``model``'s values on the page it shows, without showing it (a page ahead)."""
+
+    def _fill_ahead(self, _dt: float) -> None:
+        """One page a tap may show next, filled in with what that tap would show (the model is
+        a value: a tap tried on it changes nothing else); the next one a frame later."""
+        if not self._ahead_taps or self.model is None:
+            return
+        if Clock.frames_displayed <= self._ahead_after:  # armed by an earlier frame: wait for this one
+            self._ahead_later()
+            return
+        step = self.model.tap(*self._ahead_taps.pop(0))
+        if step.save is None and step.model.page != self.model.page:
+            self.fill(step.model)
+        if self._ahead_taps:  # the answer is on screen: the next at the next tick, drawn or not
+            self._ahead_next()
+
+    def tap(self, key: str, *args: Any) -> bool:
+        """A button's tap: what the model does with it, saved before it is shown. True when
+        the tap saved something."""
+        before = self.model
+        if before is None or self.session is None:
+            return False
+        self._ahead_taps = []  # what the page left would have filled ahead is not needed now
+        return self._take(before, before.tap(key, *args), key)
+
+    def _take(self, before: ScreenModel[Any], step: Step[Any], key: str = "") -> bool:
+        """A step saved, heard and shown; the guard armed if it moved the screen on."""
+        try:
+            saved = self._save(step)
+        except (StoreError, RuleError) as exc:
+            word = "Not saved" if isinstance(exc, StoreError) else "Refused"
+            step, saved = before.refuse(f"{word}: {exc}"), False
+        model = step.model.synced(self.session.state, self.session.can_undo, self.session.can_redo) \
+            if saved else step.model
+        if moved(before, step) and key not in self.DOUBLE_TAPPED:
+            GUARD.moved_on(Touches.last)
+        if step.sound == "refusal":
+            self.message = ""  # the same refusal twice is still heard twice (GameScreen.on_message)
+        elif step.sound:
+            sounds.play(step.sound)
+        self.model = model
+        self.refresh()
+        return saved
+
+    def _save(self, step: Step[Any]) -> bool:
+        """The step's save made in the store (raises as the store does); False when the step
+        had nothing to save."""
+        if step.save is None:
+            return False
+        if step.save.kind == "do":
+            self.session.do(step.save.action)
+        else:
+            getattr(self.session, step.save.kind)()
+        return True
+
+    def act(self, action: Any) -> bool:
+        """An action sent without a tap of its own (a test's set-up, a script): saved like a
+        tap's, the page staying where it is unless the state takes the screen elsewhere."""
+        before = self.model
+        return self._take(before, before.commit(action, before.flow), "act")
+
+    def undo(self) -> None:
+        self.tap("undo")
+
+    def redo(self) -> None:
+        self.tap("redo")
+
+    def dismiss(self) -> None:
+        self.tap("got_it")
