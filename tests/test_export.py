@@ -2,6 +2,7 @@
 formats with logs played by the real engines, and every refused file changing nothing."""
 
 import json
+from datetime import datetime, timezone
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -444,3 +445,27 @@ def test_help_lists_the_four_verbs(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert all(verb in out for verb in ("export", "import", "backup", "restore"))
+
+
+def test_two_games_set_up_in_one_millisecond_are_two_games_in_an_export(tmp_path, monkeypatch, capsys):
+    """Found by CI on a fast run: two score pads of the same players set up in the same
+    millisecond shared their identity (game, start, settings), so importing the export
+    refused the second as "the same game with a different log"."""
+    import companion.db.store as store_module
+
+    instant = datetime(2026, 12, 6, 7, 40, tzinfo=timezone.utc)
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return instant
+
+    monkeypatch.setattr(store_module, "datetime", Frozen)
+    db, other, export = tmp_path / "companion.db", tmp_path / "other.db", tmp_path / "all.json"
+    sample_db(db)
+    with Store(db) as store:
+        assert len({info.started for info in store.sessions()}) == 3
+    assert cli("--db", db, "export", "-o", export) == 0
+    assert cli("--db", other, "import", export) == 0
+    with Store(other) as store:
+        assert len(store.sessions()) == 3

@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
@@ -281,13 +281,23 @@ class Store:
         engine = engine_for(kind)
         settings = under(settings, max(engine.rules_versions))
         engine.initial_state(settings)
-        text, started = dumps(settings), _now()
+        text = dumps(settings)
         with self._transaction():
             cur = self._db.execute(
-                "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)", (kind, text, started)
-            )
+                "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)",
+                (kind, text, self._unique_start(kind, text)))
             self._seat(cur.lastrowid, kind, settings)
         return self.open_session(cur.lastrowid)
+
+    def _unique_start(self, kind: str, settings: str) -> str:
+        """Now, or a millisecond after a game of this kind and settings started at the same
+        instant (two games set up in one millisecond): which game, its start and its settings
+        are a game's identity in an export, so two games must never share them."""
+        started = datetime.now(timezone.utc)
+        while self._db.execute("SELECT 1 FROM sessions WHERE kind = ? AND started = ? AND settings = ?",
+                               (kind, started.isoformat(timespec="milliseconds"), settings)).fetchone():
+            started += timedelta(milliseconds=1)
+        return started.isoformat(timespec="milliseconds")
 
     def _seat(self, session_id: int, kind: str, settings: Mapping[str, Any]) -> None:
         """The game's seats, each linked to the player of its name or a guest (inside the
