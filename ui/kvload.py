@@ -4,6 +4,7 @@ app's widgets go."""
 from pathlib import Path
 
 from kivy.animation import Animation
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.textinput import TextInput
@@ -26,8 +27,9 @@ def release(root: Widget) -> None:
     screens, the app and the database behind it. ``Builder.unbind_widget`` is Kivy's own way
     to drop them. A running Animation (a ScrollView's bar fading, kivy/uix/scrollview.py) is
     held in ``Animation._instances`` with its widget until it ends, so it is cancelled too.
-    The screens a ScreenManager is not showing are not among its children. Kivy's TextInput
-    keeps the last text field that moved its cursor, whichever screen it was on (below)."""
+    The screens a ScreenManager is not showing are not among its children. Work a widget has
+    scheduled for later is cancelled, and Kivy's TextInput keeps the last text field that moved
+    its cursor, whichever screen it was on (both below)."""
     todo, seen = [root], set()
     while todo:
         widget = todo.pop()
@@ -39,7 +41,21 @@ def release(root: Widget) -> None:
         todo.extend(widget.children)
         if isinstance(widget, ScreenManager):
             todo.extend(widget.screens)
+    _cancel_scheduled_work(seen)
     _forget_last_text_field(seen)
+
+
+def _cancel_scheduled_work(released: set[int]) -> None:
+    """A widget's own callbacks still waiting on the Clock would run on widgets let go but not
+    yet collected, and may tie them down again: a ScrollView fades its bar half a second after
+    any scroll by starting an Animation (kivy/uix/scrollview.py ``_bind_inactive_bar_color``),
+    which ``Animation._instances`` then holds, with the whole stopped app, for as long as no
+    frame runs. The Clock holds its callbacks weakly, so a cancelled one is simply dropped
+    (kivy/_clock.pyx: ``get_events``, ``ClockEvent.get_callback``)."""
+    for event in Clock.get_events():
+        owner = getattr(event.get_callback(), "__self__", None)
+        if getattr(owner, "uid", None) in released:
+            event.cancel()
 
 
 def _forget_last_text_field(released: set[int]) -> None:

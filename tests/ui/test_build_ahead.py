@@ -126,6 +126,29 @@ def test_a_released_screen_whose_text_field_was_typed_in_last_is_collected(ui):
     assert gone() is None
 
 
+def test_a_released_scroll_view_has_no_work_left_waiting_on_the_clock(ui):
+    """A ScrollView fades its bar half a second after it scrolls, with an Animation that would
+    hold it (and a stopped app behind it) in ``Animation._instances``: released, it has nothing
+    left to run."""
+    from kivy.clock import Clock
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+
+    from ui.kvload import release
+
+    view = ScrollView(size=(100, 100))
+    view.add_widget(Label(size_hint_y=None, height=400))
+    view.scroll_y = 0.5
+    ui.pump(1)
+
+    def waiting() -> list:
+        return [e for e in Clock.get_events() if getattr(e.get_callback(), "__self__", None) is view]
+
+    assert waiting(), "the scroll left no fade waiting: the test shows nothing"
+    release(view)
+    assert waiting() == []
+
+
 def test_without_preload_only_home_is_built(ui):
     ui.pump(5)
     assert not ui.app.manager.has_screen("scorepad") and gc.get_freeze_count() == 0
