@@ -114,6 +114,12 @@ class CompanionApp(App):
         self._refit_soon.cancel()  # wait for the resizing to stop
         self._refit_soon()
 
+    @property
+    def refit_pending(self) -> bool:
+        """Whether a resize is still waiting for the window to keep its size: until it is not,
+        the screens are scaled to an earlier size (or a size on the way, if a drag paused)."""
+        return bool(self._refit_soon.is_triggered)
+
     def refit(self, *_args: Any) -> None:
         """Scale every size to the window as it is now: the theme's sizes (unit strings) follow
         by themselves; a screen holding sizes it worked out in pixels (``refit``) redoes them."""

@@ -35,11 +35,15 @@ def back_to_800x480(monkeypatch):
 
 
 def resize(ui, size: tuple[int, int]) -> None:
-    """Resize the window as a person dragging its corner would, and wait for the app to refit."""
+    """Resize the window as a person dragging its corner would, and wait for the app to refit.
+
+    The density alone does not say the refit is done: a drag that paused on a size of the same
+    scale (1200x720 on the way to 1280x720, both 1.5) was refitted there already, and the refit
+    to the final size is still waiting on the Clock."""
     Window.size = size
     scale = theme.window_scale(*size)
     deadline = time.monotonic() + 30  # seconds: a loaded machine's frames are slow, a hang is not
-    while Metrics.density != scale:
+    while Metrics.density != scale or ui.app.refit_pending:
         assert time.monotonic() < deadline, f"still at scale {Metrics.density} for {size}"
         ui.pump(1)
         time.sleep(0.01)
@@ -162,3 +166,16 @@ def test_a_drag_refits_once_when_it_stops(ui, monkeypatch):
         assert shown == size and at - since >= pause, (size, at - since)
     held = [b[0] - a[0] for a, b in zip(sizes, sizes[1:])]
     assert len(fits) <= 1 + sum(gap >= pause for gap in held)  # once per pause, at most
+
+
+def test_a_drag_that_paused_on_a_size_of_the_same_scale_still_refits_to_where_it_stopped(ui, monkeypatch):
+    """1200x720 and 1280x720 are both 1.5 times 800x480: a drag that paused at 1200x720 (or a
+    frame a loaded machine slowed there) was scaled to it, and the size the drag ends on is
+    still laid out, once it has held for REFIT_AFTER_S."""
+    fits = []
+    real = theme.fit_window
+    monkeypatch.setattr(theme, "fit_window", lambda w, h: fits.append((w, h)) or real(w, h))
+    resize(ui, (1200, 720))
+    assert fits[-1] == (1200, 720)
+    resize(ui, LARGE)
+    assert fits[-1] == LARGE and not ui.app.refit_pending
