@@ -39,6 +39,7 @@ from companion.engine import RuleError
 from companion.db.store import GameSession, Store, StoreError
 from ui import keyboard, theme
 from ui.background import WORKER
+from ui.doubletap import GUARD
 from ui.kvload import release
 
 #: screen name -> "module:Class"; game kinds use their kind as the screen name and
@@ -101,6 +102,7 @@ class CompanionApp(App):
         theme.fit_window(*Window.size)  # before any screen is built: sizes follow the window
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
+        GUARD.install()  # a double tap never reaches a button its first tap brought (ui/doubletap.py)
         self._refit_soon = Clock.create_trigger(self.refit, REFIT_AFTER_S)
         Window.bind(size=self._window_resized)
         self.manager = ScreenManager(transition=NoTransition())

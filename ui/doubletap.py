@@ -1,17 +1,33 @@
 """A double tap never reaches a different button (issue 28, found at 800x480 with real taps).
 
-A button that moves the screen on (Ready, Verdict, Confirm...) puts another step's button
-where the finger is: Rapid City's Ready is followed by "Back (not ready)" in the same place,
-so the second tap of a double tap on Ready called the card off. After a tap on such a
-button, a touch that would make a double tap of it (Kivy's own rule, kivy/input/postproc/
+A tap that changes what lies under the finger (another screen, page or step, a banner gone,
+a list rebuilt, a popup) puts another button where the second tap of a double tap comes
+down: Rapid City's Ready is followed by "Back (not ready)" in the same place, so the second
+tap of a double tap on Ready called the card off. The rule, for every widget of the app
+whoever wrote it: the second tap of a double tap (Kivy's own rule, kivy/input/postproc/
 doubletap.py: down within ``double_tap_time`` of the first tap's down, within
-``double_tap_distance`` of where it came down, both from the Kivy config) reaches no widget.
-Anywhere else, or later, a tap is a tap.
+``double_tap_distance`` of where it came down, both from the Kivy config) reaches the button
+the first tap pressed, or nothing. A button the first tap did not press (its ``last_touch``,
+kivy/uix/behaviors/button.py, is another touch, and it is not one rebuilt in its place: the
+same kind, words and place, as the score pad's "+1" after each tap) or a popup's backdrop
+takes no second tap.
+A widget that takes its touches itself (a text field, the on-screen keyboard, a class with
+``TAKES_TOUCHES = True``: the Spurs map, the steps popover) takes them as it always does: a
+second tap on the same key types the letter twice.
 
-Use: a button class that moves on takes :class:`MovesOn` first (``class Go(MovesOn,
-BigButton)``), or kv uses :class:`MoveOnButton`; nothing else to wire, for any game.
+Two kinds of tap want more or less than that:
+
+- a button that moves on and stays where it is (End turn, Undo: a second tap would end the
+  next player's turn) takes no second tap of its own: its class takes :class:`MovesOn`
+  first (``class Go(MovesOn, BigButton)``), kv uses :class:`MoveOnButton`, and a screen
+  model's tap that saved or moved its stage says so with :meth:`DoubleTapGuard.moved_on`;
+- a tap whose double tap is meant (a number's second tap lands on the "+1" its first
+  opened) says so with :meth:`DoubleTapGuard.meant`.
+
 The times are the touches' own (``time_start``), so the guard does the same on a busy
-machine and in a test that sets them.
+machine and in a test that sets them. Working out what a touch would reach walks the widgets
+under it (a few dozen of a game screen's ~200): for a touch that makes a double tap, and at
+the end of a tap a list's scroll view held.
 """
 
 from __future__ import annotations
@@ -21,57 +37,141 @@ from typing import Any
 
 from kivy.config import Config
 from kivy.core.window import Window
+from kivy.uix.behaviors import ButtonBehavior, FocusBehavior
+from kivy.uix.modalview import ModalView
+from kivy.uix.textinput import TextInput
+from kivy.uix.vkeyboard import VKeyboard
 
 from ui.widgets import BigButton
 
 
+def reached(x: float, y: float) -> Any:
+    """The button (or popup backdrop) a touch coming down at window (x, y) would reach, or
+    None. Kivy's touch dispatch (kivy/uix/widget.py ``on_touch_down``): the children, topmost
+    first, before the widget itself; a disabled widget the touch is on takes it and does
+    nothing; kivy/uix/modalview.py: an open modal view takes every touch, a tap on its
+    backdrop closes it when ``auto_dismiss``."""
+    for child in Window.children:
+        found = _reach(child, x, y)
+        if found is not None:
+            return found if found is not _INERT else None
+    return None
+
+
+#: what a touch reaches when a widget takes it and nothing can change by a second tap there:
+#: a disabled widget, a popup's backdrop that cannot close it, a widget that takes its own
+#: touches (it answers the second tap as it answered the first)
+_INERT = object()
+_TAKERS = (TextInput, VKeyboard)
+
+
+def _reach(widget: Any, x: float, y: float) -> Any:
+    parent = widget.parent
+    inside = widget.collide_point(*(parent.to_widget(x, y) if parent not in (None, Window) else (x, y)))
+    if widget.disabled and inside:
+        return _INERT
+    if not inside and not isinstance(widget, ModalView):
+        # Kivy offers a touch to children outside their parent too, but the app's layouts
+        # keep them inside (the UI tests check every tap's answer against Kivy's dispatch),
+        # so a touch is looked for in ~50 widgets of a screen's ~200
+        return None
+    for child in widget.children:
+        found = _reach(child, x, y)
+        if found is not None:
+            return found
+    if isinstance(widget, ModalView):
+        return widget if widget.auto_dismiss and not inside else _INERT
+    if inside and (isinstance(widget, _TAKERS) or getattr(widget, "TAKES_TOUCHES", False)):
+        return _INERT
+    return widget if inside and isinstance(widget, ButtonBehavior) else None
+
+
+def _looks(button: Any) -> tuple[Any, ...]:
+    """A button as a person sees it: its kind, its words and where it is on the window."""
+    return type(button), getattr(button, "text", None), tuple(button.to_window(*button.pos)), tuple(button.size)
+
+
 class DoubleTapGuard:
-    """Swallows the second tap of a double tap on a button that moved the screen on."""
+    """Swallows the second tap of a double tap that would reach a button the first did not
+    press, or a button that moved the screen on."""
 
     def __init__(self) -> None:
         self.time_s = Config.getint("postproc", "double_tap_time") / 1000
         self.distance = Config.getint("postproc", "double_tap_distance") / 1000  # of the window, as Kivy's
-        self._first: tuple[float, float, float] | None = None  # (time_start, osx, osy) of the tap that moved on
+        #: the last touch that came down and reached the widgets: the tap a button's release
+        #: is answering (one touch object from its down to its up, kivy/input/motionevent.py)
+        self.last: Any = None
+        self._moved_on: Any = None  # the tap that pressed a button which moved the screen on
+        self._meant: Any = None  # the tap whose double tap is meant
+        self._pressed: tuple[Any, ...] | None = None  # how the button the last tap pressed looked
         self._installed = False
 
-    def moved_on(self, touch: Any) -> None:
-        """``touch`` released a button that moved the screen on."""
-        if touch is not None:
-            self._first = (touch.time_start, touch.osx, touch.osy)
-            self.install()
+    def moved_on(self, touch: Any = None) -> None:
+        """``touch`` (by default the last one) pressed a button that moved the screen on and
+        stays: its second tap is swallowed too. A move answering no recent tap arms nothing a
+        finger can meet, since the second must come down close after the first."""
+        self._moved_on = touch if touch is not None else self.last
+
+    def meant(self) -> None:
+        """The last tap's double tap is meant: its second tap reaches what the first opened."""
+        self._meant = self.last
 
     def swallows(self, touch: Any) -> bool:
-        """Whether ``touch`` is the second tap of a double tap on a button that moved on."""
-        if self._first is None:
+        """Whether ``touch`` is the second tap of a double tap that must reach nothing."""
+        first = self.last
+        if first is None or not self._doubles(first, touch):
             return False
-        started, x, y = self._first
-        return (0 < touch.time_start - started < self.time_s
-                and math.hypot(touch.sx - x, touch.sy - y) <= self.distance)
+        if first is self._moved_on:
+            return True
+        if first is self._meant:
+            return False
+        target = reached(touch.x, touch.y)
+        return not (target is None or getattr(target, "last_touch", None) is first
+                    or (self._pressed is not None and _looks(target) == self._pressed))
+
+    def _doubles(self, first: Any, touch: Any) -> bool:
+        return (0 < touch.time_start - first.time_start < self.time_s
+                and math.hypot(touch.sx - first.osx, touch.sy - first.osy) <= self.distance)
 
     def install(self) -> None:
-        """Watch the window's touches (once; the first button that moves on does it)."""
+        """Watch the window's touches (once: the app does it when it builds)."""
         if not self._installed:
             Window.fbind("on_touch_down", self._down)
             Window.fbind("on_touch_move", self._rest)
-            Window.fbind("on_touch_up", self._rest)
+            Window.fbind("on_touch_up", self._up)
             self._installed = True
 
     def _down(self, _window: Any, touch: Any) -> bool:
+        if "button" in touch.profile and touch.button.startswith("scroll"):
+            return False  # a mouse wheel's clicks (desktop play) scroll as fast as they come
         if self.swallows(touch):
             touch.ud[self] = True
+            FocusBehavior.ignored_touch.append(touch)  # a text field being typed in keeps its focus
             return True  # no widget gets it (a bound handler returning True stops the dispatch)
+        self.last = touch
         return False
 
     def _rest(self, _window: Any, touch: Any) -> bool:
         return self in touch.ud
+
+    def _up(self, window: Any, touch: Any) -> bool:
+        if touch is self.last:
+            # the window hears a touch's end before the widgets that grabbed it at its start
+            # (kivy/base.py ``EventLoop.post_dispatch_input``): the button it pressed, as it was
+            grabbed = (ref() for ref in touch.grab_list)
+            pressed = next((w for w in grabbed if isinstance(w, ButtonBehavior)), None)
+            if pressed is None:  # a list's scroll view holds the touch until its end, then hands it on
+                pressed = reached(touch.x, touch.y)
+            self._pressed = _looks(pressed) if isinstance(pressed, ButtonBehavior) else None
+        return self._rest(window, touch)
 
 
 GUARD = DoubleTapGuard()
 
 
 class MovesOn:
-    """A button whose tap moves the screen on: the second tap of a double tap on it goes
-    nowhere (:class:`DoubleTapGuard`). Put it first among the bases."""
+    """A button whose tap moves the screen on and that stays where it was: the second tap of
+    a double tap on it goes nowhere (:class:`DoubleTapGuard`). Put it first among the bases."""
 
     def on_release(self) -> None:
         GUARD.moved_on(getattr(self, "last_touch", None))

@@ -6,8 +6,8 @@ Each tap: the model gives its step; the step's save goes to the store (an action
 a redo) before anything is shown; the model then takes the state the store holds. A tap
 that moved the screen on (it saved, or showed another page or step) arms the shared
 double-tap guard (ui/doubletap.py) with that tap's touch, so the second tap of a double tap
-reaches no button the first one put under the finger. A step's sound is played, as every
-game screen does.
+does not repeat it (a button the first put under the finger never takes it anyway); a tap
+whose double is meant lets it through. A step's sound is played, as every game screen does.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.core.window import Window
 from kivy.properties import ObjectProperty
 
 from companion.db.store import StoreError
@@ -27,28 +26,10 @@ from ui.gamescreen import GameScreen
 from ui.later import AfterFrame
 
 
-class Touches:
-    """The last touch the window let go of: the tap a button's release is answering."""
-
-    last: Any = None
-    _watching = False
-
-    @classmethod
-    def watch(cls) -> None:
-        if not cls._watching:
-            Window.fbind("on_touch_up", cls._up)
-            cls._watching = True
-
-    @classmethod
-    def _up(cls, _window: Any, touch: Any) -> bool:
-        cls.last = touch
-        return False  # every widget still gets it
-
-
 class ModelScreen(GameScreen):
     """The base of the Spurs and Bountytown screens. A subclass gives ``opened`` (its model
     for a session), ``show`` (the model's values onto its pages) and ``DOUBLE_TAPPED`` (keys
-    whose double tap is meant, so the guard is not armed for them)."""
+    whose double tap is meant: the second reaches what the first opened)."""
 
     model = ObjectProperty(None, allownone=True)
     DOUBLE_TAPPED: frozenset[str] = frozenset()
@@ -58,7 +39,6 @@ class ModelScreen(GameScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        Touches.watch()
         self._ahead_taps: list[tuple[Any, ...]] = []
         self._ahead_after = 0
         self._ahead_later = AfterFrame(self._fill_ahead)
@@ -121,8 +101,10 @@ class ModelScreen(GameScreen):
             step, saved = before.refuse(f"{word}: {exc}"), False
         model = step.model.synced(self.session.state, self.session.can_undo, self.session.can_redo) \
             if saved else step.model
-        if moved(before, step) and key not in self.DOUBLE_TAPPED:
-            GUARD.moved_on(Touches.last)
+        if key in self.DOUBLE_TAPPED:
+            GUARD.meant()
+        elif moved(before, step):
+            GUARD.moved_on()
         if step.sound == "refusal":
             self.message = ""  # the same refusal twice is still heard twice (GameScreen.on_message)
         elif step.sound:

@@ -48,6 +48,7 @@ class QuickChange(FloatLayout):
     the steps as (words, value), and ``tap``, called with ("quick", value) or ("close_steps",)."""
 
     heading = StringProperty("")
+    TAKES_TOUCHES = True  # every touch on the screen: a step, or beside the bubble to close (ui/doubletap.py)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -17,8 +17,11 @@ from kivy.app import App  # noqa: E402
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
+from kivy.uix.modalview import ModalView  # noqa: E402
 
 from companion.db.store import Store  # noqa: E402
+from ui.doubletap import reached  # noqa: E402
 
 #: where ``Driver.screenshot`` writes; docs/make_screenshots.py --every points it elsewhere
 ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().parents[1] / "_artifacts")
@@ -29,6 +32,10 @@ ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().p
 TAP_APART_S = 10.0
 #: seconds between the two taps of a double tap (Kivy's double_tap_time is 0.25 s)
 DOUBLE_TAP_S = 0.05
+
+
+def _words(widget) -> str:
+    return repr(getattr(widget, "text", None) or type(widget).__name__)
 
 
 class Driver:
@@ -68,7 +75,14 @@ class Driver:
         self.pump(1)
         x, y = widget.to_window(*widget.center)
         assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
-        self.touch_at(x, y, TAP_APART_S)
+        predicted = reached(x, y)
+        buttons = [w for root in Window.children for w in root.walk(restrict=True) if isinstance(w, ButtonBehavior)]
+        touch = self.touch_at(x, y, TAP_APART_S)
+        pressed = [b for b in buttons if b.last_touch is touch]
+        # the double-tap guard judges a second tap by what ui.doubletap.reached says it would
+        # reach: every tap of every test checks that against where Kivy really sent the touch
+        assert pressed == ([predicted] if isinstance(predicted, ButtonBehavior) else []), \
+            f"reached({x:.0f}, {y:.0f}) said {_words(predicted)}, Kivy pressed {[_words(b) for b in pressed]}"
 
     def new_touch(self, x: float, y: float, after_s: float = TAP_APART_S) -> UnitTestTouch:
         """A finger coming down at (x, y), ``after_s`` after the last one on the touches' own
@@ -79,13 +93,14 @@ class Driver:
         touch.time_start = touch.time_update = self.clock
         return touch
 
-    def touch_at(self, x: float, y: float, after_s: float) -> None:
+    def touch_at(self, x: float, y: float, after_s: float) -> UnitTestTouch:
         """A finger down and up at (x, y) in window pixels, ``after_s`` after the last one."""
         touch = self.new_touch(x, y, after_s)
         touch.touch_down()
         self.pump(1)
         touch.touch_up()
         self.pump(2)
+        return touch
 
     def double_tap(self, widget_or_text, **find) -> None:
         """Two taps on the same spot, the second 50 ms after the first: whatever the first
@@ -131,6 +146,8 @@ def start_app(db: Path, **kwargs):
 
 def stop_app(driver: Driver) -> None:
     app = driver.app
+    for popup in [w for w in Window.children if isinstance(w, ModalView)]:
+        popup.dismiss(animation=False)  # left open by the test: the next app's taps would land on it
     Window.remove_widget(app.root)
     app.dispatch("on_stop")
     App._running_app = None

@@ -123,6 +123,8 @@ class HexBoard(Widget):
     ``on_cell((q, r))`` (a cattle token put there or taken off). ``cells`` holds the
     positions the model has."""
 
+    TAKES_TOUCHES = True  # a hex's second tap takes the token off again (ui/doubletap.py)
+
     cells = ListProperty()
 
     __events__ = ("on_cell",)
