@@ -100,6 +100,7 @@ class CompanionApp(App):
 
     def build(self) -> ScreenManager:
         theme.fit_window(*Window.size)  # before any screen is built: sizes follow the window
+        self._fitted = tuple(Window.size)
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
         GUARD.install()  # a double tap never reaches a button its first tap brought (ui/doubletap.py)
@@ -124,7 +125,12 @@ class CompanionApp(App):
 
     def refit(self, *_args: Any) -> None:
         """Scale every size to the window as it is now: the theme's sizes (unit strings) follow
-        by themselves; a screen holding sizes it worked out in pixels (``refit``) redoes them."""
+        by themselves; a screen holding sizes it worked out in pixels (``refit``) redoes them.
+        A size the screens are fitted to already is left alone: a window system may report a
+        resize more than once, or a drag may end where it began."""
+        if tuple(Window.size) == self._fitted:
+            return
+        self._fitted = tuple(Window.size)
         theme.fit_window(*Window.size)
         for screen in self.manager.screens:
             if hasattr(screen, "refit"):

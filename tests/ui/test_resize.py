@@ -179,3 +179,16 @@ def test_a_drag_that_paused_on_a_size_of_the_same_scale_still_refits_to_where_it
     assert fits[-1] == (1200, 720)
     resize(ui, LARGE)
     assert fits[-1] == LARGE and not ui.app.refit_pending
+
+
+def test_a_resize_reported_again_or_undone_lays_nothing_out_again(ui, monkeypatch):
+    """A window system may report a size again, or one on the way after the last (a late
+    event): the screens already fitted to the size the window ends at are left alone."""
+    fits = []
+    real = theme.fit_window
+    monkeypatch.setattr(theme, "fit_window", lambda w, h: fits.append((w, h)) or real(w, h))
+    resize(ui, LARGE)
+    Window.size = (1240, 744)  # a late event from the drag, then the size it ended at again
+    ui.pump(1)
+    resize(ui, LARGE)
+    assert fits == [LARGE]
