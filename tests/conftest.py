@@ -9,3 +9,10 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+
+
+def pytest_collection_modifyitems(items):
+    """The UI tests first: they are most of the suite's time (real rendering), so with one
+    process per core (pytest-xdist hands tests out in this order) the quick core tests fill
+    the end and no process is left running a long walk alone while the other waits."""
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/ui/"))
