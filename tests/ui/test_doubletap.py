@@ -170,7 +170,7 @@ def test_what_a_touch_reaches_skips_disabled_buttons_and_scrolled_out_rows(ui):
 GAPS = st.sampled_from([DOUBLE_TAP_S, 0.1, 0.2, 0.3, TAP_APART_S])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(swaps=st.lists(st.booleans(), min_size=4, max_size=4),
        taps=st.lists(st.tuples(st.integers(0, 3), GAPS), min_size=1, max_size=12))
 def test_no_tap_sequence_lets_a_double_tap_reach_a_button_the_first_tap_did_not_press(ui, swaps, taps):
