@@ -81,9 +81,9 @@ def _reach(widget: Any, x: float, y: float) -> Any:
             return found
     if isinstance(widget, ModalView):
         return widget if widget.auto_dismiss and not inside else _INERT
-    if inside and (isinstance(widget, _TAKERS) or getattr(widget, "TAKES_TOUCHES", False)):
+    if isinstance(widget, _TAKERS) or getattr(widget, "TAKES_TOUCHES", False):  # inside, from here on
         return _INERT
-    return widget if inside and isinstance(widget, ButtonBehavior) else None
+    return widget if isinstance(widget, ButtonBehavior) else None
 
 
 def _looks(button: Any) -> tuple[Any, ...]:

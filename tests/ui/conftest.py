@@ -77,15 +77,15 @@ class Driver:
         assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
         # the double-tap guard judges a second tap by what ui.doubletap.reached says it would
         # reach: every tap of every test checks that against where Kivy really sent the touch
+        # (a button predicted either took the touch or not; with none predicted, every button
+        # is looked at, since one pressed instead has its last_touch set)
         predicted = reached(x, y)
-        if isinstance(predicted, ButtonBehavior):
-            touch = self.touch_at(x, y, TAP_APART_S)
-            pressed = [predicted] if predicted.last_touch is touch else ["another button"]
-        else:  # a button pressed instead would have its last_touch set: look at them all
-            buttons = [w for root in Window.children for w in root.walk(restrict=True) if isinstance(w, ButtonBehavior)]
-            touch = self.touch_at(x, y, TAP_APART_S)
-            pressed = [b for b in buttons if b.last_touch is touch]
-        assert pressed == ([predicted] if isinstance(predicted, ButtonBehavior) else []), \
+        expected = [predicted] if isinstance(predicted, ButtonBehavior) else []
+        buttons = expected or [w for root in Window.children for w in root.walk(restrict=True)
+                               if isinstance(w, ButtonBehavior)]
+        touch = self.touch_at(x, y, TAP_APART_S)
+        pressed = [b for b in buttons if b.last_touch is touch]
+        assert pressed == expected, \
             f"reached({x:.0f}, {y:.0f}) said {_words(predicted)}, Kivy pressed {[_words(b) for b in pressed]}"
 
     def new_touch(self, x: float, y: float, after_s: float = TAP_APART_S) -> UnitTestTouch:
