@@ -228,6 +228,10 @@ def test_after_any_renames_and_merges_no_game_is_lost_and_every_seat_is_a_player
             linked = [s.player_id for s in game if s.player_id is not None]
             assert set(linked) <= set(players) and len(linked) == len(set(linked))  # nobody seated twice
             assert all(s.name == players[s.player_id] for s in game if s.player_id is not None)
+        # newest first by the recorded start, then by id: the wall clock may step back between
+        # two games (a Pi has no real-time clock), so the ids alone do not give the order
+        started = {info.id: info.started for info in store.sessions(limit=-1)}
         for pid in players:
             assert store.player_sessions(pid) == sorted(
-                (sid for sid, game in seats.items() if any(s.player_id == pid for s in game)), reverse=True)
+                (sid for sid, game in seats.items() if any(s.player_id == pid for s in game)),
+                key=lambda sid: (started[sid], sid), reverse=True)
