@@ -4,8 +4,9 @@ database per test, and a driver that taps real widgets with real touch events.""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
@@ -32,6 +33,22 @@ ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().p
 TAP_APART_S = 10.0
 #: seconds between the two taps of a double tap (Kivy's double_tap_time is 0.25 s)
 DOUBLE_TAP_S = 0.05
+
+
+#: seconds a test waits for the app before it fails: a loaded machine's frames are slow, a hang is not
+WAIT_S = 30.0
+
+
+def pump_until(ui: "Driver", condition: Callable[[], object], timeout: float = WAIT_S) -> None:
+    """Run frames until ``condition`` holds. Time bounds the wait, not a count of frames: the
+    tests run with no frame cap (tests/conftest.py), so a frame may take microseconds, and
+    what waits on the clock (a pad's lockout, a scroll's swipe check) needs time to pass."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, \
+            f"still waiting after {timeout} s on {ui.screen.name!r}: " + repr(ui.texts()[:12])
+        ui.pump(1)
+        time.sleep(0.001)  # the other test process shares the cores
 
 
 def _words(widget) -> str:

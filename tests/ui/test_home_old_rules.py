@@ -2,19 +2,10 @@
 table saw and, in words, what today's rules would call otherwise (issue 26, item 1): never
 "Damaged", never re-scored. A game whose checkpoint could not be used says so when resumed."""
 
-import time
-
 from companion.rapidcity.engine import ENGINE
 from tests.oldgames import RAPID, SPURS, old_game, rapid_city_r_r6, spurs_r_s6
-from tests.ui.conftest import start_app, stop_app
+from tests.ui.conftest import pump_until, start_app, stop_app
 from tests.dbdamage import tamper
-
-
-def pump_until(ui, predicate, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not predicate() and time.monotonic() < end:
-        ui.pump(1)
-    assert predicate(), ui.texts()
 
 
 def test_old_games_are_listed_sound_with_what_today_s_rules_would_say(db):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from hardware.events import now_ns
+from tests.ui.conftest import pump_until
 from tests.ui.rapidcity.test_referee_details import character_seed, start
-from tests.ui.rapidcity.test_referee_game import pump_until, reveal
+from tests.ui.rapidcity.test_referee_game import reveal
 from ui.rapidcity.referee import RefereeScreen
 
 

@@ -13,8 +13,8 @@ from kivy.uix.textinput import TextInput
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
 from hardware.events import now_ns
+from tests.ui.conftest import pump_until
 from tests.ui.rapidcity.test_readable_rapidcity import crowded_tiles, small_sentences
-from tests.ui.rapidcity.test_referee_game import pump_until
 from tests.ui.readability import on_screen, problems
 from ui.rapidcity.referee import RefereeScreen
 

@@ -15,7 +15,8 @@ from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.engine import round_template
 from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
 from hardware.events import now_ns
-from tests.ui.rapidcity.test_referee_game import chip_of, press_rows, pump_until, reveal
+from tests.ui.conftest import pump_until
+from tests.ui.rapidcity.test_referee_game import chip_of, press_rows, reveal
 from tests.ui.readability import on_screen, problems
 from ui import theme
 from ui.rapidcity.referee import RefereeScreen

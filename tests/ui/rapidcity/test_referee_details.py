@@ -13,9 +13,10 @@ from kivy.core.window import Window
 
 from companion.rapidcity.model import CharacterCard
 from hardware.events import TagRead, now_ns
+from tests.ui.conftest import pump_until
 from tests.ui.rapidcity.test_readable_rapidcity import SIX
 from tests.ui.rapidcity.test_readable_rapidcity import start as start_named
-from tests.ui.rapidcity.test_referee_game import chip_of, claim_every_tile, press_rows, pump_until, reveal
+from tests.ui.rapidcity.test_referee_game import chip_of, claim_every_tile, press_rows, reveal
 from tests.ui.readability import problems
 from ui.rapidcity.referee import TAGS_PREF, RefereeScreen
 

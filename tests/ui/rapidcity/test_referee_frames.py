@@ -15,8 +15,9 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from hardware.events import PadFault, now_ns
+from tests.ui.conftest import pump_until
 from tests.ui.rapidcity.test_referee_details import character_seed, start
-from tests.ui.rapidcity.test_referee_game import pump_until, reveal
+from tests.ui.rapidcity.test_referee_game import reveal
 from ui.rapidcity import referee
 from ui.rapidcity.padlevels import PadLevels
 from ui.rapidcity.referee import RefereeScreen

@@ -11,7 +11,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.rapidcity.model import FORBIDDEN_BY, LOCATIONS
 from companion.rapidcity.roundfile import card_to_json
-from tests.ui.conftest import start_app, stop_app
+from tests.ui.conftest import pump_until, start_app, stop_app
 from ui.rapidcity.panels import PressRowView
 from ui.rapidcity.referee import RefereeScreen
 
@@ -25,14 +25,6 @@ def quick_reveal(monkeypatch):
     """Keep the random wait before a card, but make it a frame or two long."""
     monkeypatch.setattr(RefereeScreen, "delay_s", (0.01, 0.02))
     monkeypatch.setattr("ui.rapidcity.setup.new_seed", lambda: SEED)
-
-
-def pump_until(ui, condition, frames: int = 600) -> None:
-    for _ in range(frames):
-        if condition():
-            return
-        ui.pump(1)
-    raise AssertionError(f"still waiting after {frames} frames; stage {ui.screen.stage!r}")
 
 
 def badges(ui) -> list[str]:

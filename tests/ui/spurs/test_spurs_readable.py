@@ -15,6 +15,7 @@ from kivy.factory import Factory
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
+from tests.ui.conftest import pump_until
 from tests.ui.readability import on_screen, problems, taken_taps
 from tests.ui.spurs.driving import (LONG_NAMES, begin_game, field, load_the_table, number, page, panel,
                                     set_stepper, sheet)
@@ -226,7 +227,7 @@ def test_six_sheets_that_cannot_fit_scroll_and_keep_every_word(ui):
     check(ui, "table-6-scrolled")
     assert in_view(last)
     ui.tap(number(ui, LONG_NAMES[-1], "fame"))
-    ui.pump(30)  # a scrolling list hands a tap on once it is sure it was no swipe
+    pump_until(ui, lambda: "+1" in ui.texts())  # a scrolling list hands a tap on once it is sure it was no swipe
     ui.tap("+1")
     assert sheet(ui, LONG_NAMES[-1])["fame"] == "1"
 
