@@ -106,6 +106,11 @@ class TableKeyboard(VKeyboard):
         self._update_dock_mode(win)
 
     def _update_dock_mode(self, win, *_args) -> None:
+        """Size the keyboard to the window. Kivy keeps it for the window's life and leaves this
+        bound to every resize once it was shown (kivy/uix/vkeyboard.py ``setup_mode_dock``):
+        a hidden one waits to be shown again, when ``setup_mode_dock`` sizes it."""
+        if self.parent is None:
+            return
         rows = 4
         # each row a full touch target high once the margins around keys are taken off; in dp,
         # so the keyboard follows the window when it is resized
@@ -119,18 +124,21 @@ class TableKeyboard(VKeyboard):
         resized window, their margins in its dp too, and the field lifted above it again."""
         if self.layout not in self.available_layouts:
             return  # not loaded yet: it lays them out when it is
+        if self.parent is None:
+            return  # hidden: ``setup_mode_dock`` sets its size again when it is shown, and that lays them out
         self.key_margin = [dp(KEY_MARGIN)] * 4
         self.refresh(True)
         self.lift_target()
 
     def on_parent(self, _keyboard, parent) -> None:
         """Put the lifted screen back when the keyboard goes, and forget the field: Kivy keeps
-        one keyboard for the window's life and clears its own ``Keyboard.target`` on release
-        but not the widget's (kivy/core/window/__init__.py ``release_keyboard``), so the last
-        field typed, its screens and its app would stay alive with it."""
+        one keyboard for the window's life and clears its own ``Keyboard.target`` and
+        ``callback`` on release but not the widget's (kivy/core/window/__init__.py
+        ``release_keyboard``; the callback is a method of the field), so the last field typed,
+        its screens and its app would stay alive with it."""
         if parent is None:
             self._drop()
-            self.target = None
+            self.target = self.callback = None
 
     def process_key_on(self, touch) -> None:
         key = self.get_key_at_pos(*self.to_local(*touch.pos))

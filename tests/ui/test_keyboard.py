@@ -9,7 +9,9 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.textinput import TextInput
 
 from tests.ui.conftest import start_app, stop_app
-from ui import keyboard
+from tests.ui.test_resize import LARGE, SMALL, resize
+from ui import app as app_module
+from ui import keyboard, theme
 from ui.keyboard import TableKeyboard
 
 #: /proc/bus/input/devices on a Pi with the official touchscreen, a power button and a USB keyboard
@@ -117,6 +119,32 @@ def test_players_name_typed_on_big_keys_and_the_field_stays_visible(kb):
     assert kb.app.root.y == 0  # the screen is back in place
     kb.tap("Add player")
     assert [p.name for p in kb.app.store.players()] == ["Joe2"]
+
+
+def test_a_hidden_keyboard_lays_nothing_out_on_a_resize_and_fits_the_window_when_shown_again(kb, monkeypatch):
+    monkeypatch.setattr(app_module, "REFIT_AFTER_S", 0)
+    kb.tap("Players")
+    field = kb.find(cls=TextInput)
+    kb.tap(field)
+    board = shown(kb)
+    try:
+        resize(kb, (LARGE[0], SMALL[1]))  # as wide as it will be, at the scale of 800x480
+        press_key(kb, "Done")
+        assert shown(kb) is None
+        laid_out = []
+        monkeypatch.setattr(board, "refresh", lambda force=False, refresh=board.refresh: (laid_out.append(Window.size), refresh(force)))
+        resize(kb, LARGE)  # the scale alone changes: its width stays
+        assert laid_out == []  # hidden: its keys wait
+        kb.tap(field)
+        assert shown(kb) is board and board.width == Window.width == LARGE[0]
+        for line in range(1, 5):
+            for _pos, (w, h) in board.layout_geometry[f"LINE_{line}"]:
+                assert min(w, h) >= 48 * 1.5 - 0.5, f"key {w}x{h} px at {LARGE}"
+        assert_visible_above(board, field)
+    finally:
+        Window.release_all_keyboards()
+        Window.size = SMALL
+        theme.fit_window(*SMALL)
 
 
 def test_the_lowest_field_on_spurs_setup_is_lifted_above_the_keyboard(kb):
