@@ -280,4 +280,4 @@ class CompanionApp(App):
         # the widgets go with the app: an app started again in the same process (the tests,
         # the benches, the screenshot script) would otherwise keep every earlier one, each
         # laid out again by Kivy whenever Metrics.density changes (ui/kvload.py)
-        release(self.manager)
+        release(self.manager, app_stopped=True)

@@ -33,6 +33,7 @@ the end of a tap a list's scroll view held.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from kivy.config import Config
@@ -91,6 +92,23 @@ def _looks(button: Any) -> tuple[Any, ...]:
     return type(button), getattr(button, "text", None), tuple(button.to_window(*button.pos)), tuple(button.size)
 
 
+@dataclass(frozen=True)
+class Tap:
+    """What the guard keeps of a touch: its number (a touch's ``uid``, never reused in a
+    process, kivy/input/motionevent.py), when and where it came down. Not the touch itself,
+    whose ``ud`` holds the widgets it met: a screen let go (another game started, the app
+    stopped) would live on through the last tap until the next one."""
+
+    uid: int
+    time_start: float
+    osx: float
+    osy: float
+
+    @classmethod
+    def of(cls, touch: Any) -> Tap:
+        return cls(touch.uid, touch.time_start, touch.osx, touch.osy)
+
+
 class DoubleTapGuard:
     """Swallows the second tap of a double tap that would reach a button the first did not
     press, or a button that moved the screen on."""
@@ -99,10 +117,10 @@ class DoubleTapGuard:
         self.time_s = Config.getint("postproc", "double_tap_time") / 1000
         self.distance = Config.getint("postproc", "double_tap_distance") / 1000  # of the window, as Kivy's
         #: the last touch that came down and reached the widgets: the tap a button's release
-        #: is answering (one touch object from its down to its up, kivy/input/motionevent.py)
-        self.last: Any = None
-        self._moved_on: Any = None  # the tap that pressed a button which moved the screen on
-        self._meant: Any = None  # the tap whose double tap is meant
+        #: is answering (one touch, one uid, from its down to its up)
+        self.last: Tap | None = None
+        self._moved_on: int | None = None  # the tap (uid) that pressed a button which moved the screen on
+        self._meant: int | None = None  # the tap (uid) whose double tap is meant
         self._pressed: tuple[Any, ...] | None = None  # how the button the last tap pressed looked
         self._installed = False
 
@@ -110,26 +128,26 @@ class DoubleTapGuard:
         """``touch`` (by default the last one) pressed a button that moved the screen on and
         stays: its second tap is swallowed too. A move answering no recent tap arms nothing a
         finger can meet, since the second must come down close after the first."""
-        self._moved_on = touch if touch is not None else self.last
+        self._moved_on = touch.uid if touch is not None else _uid(self.last)
 
     def meant(self) -> None:
         """The last tap's double tap is meant: its second tap reaches what the first opened."""
-        self._meant = self.last
+        self._meant = _uid(self.last)
 
     def swallows(self, touch: Any) -> bool:
         """Whether ``touch`` is the second tap of a double tap that must reach nothing."""
         first = self.last
         if first is None or not self._doubles(first, touch):
             return False
-        if first is self._moved_on:
+        if first.uid == self._moved_on:
             return True
-        if first is self._meant:
+        if first.uid == self._meant:
             return False
         target = reached(touch.x, touch.y)
-        return not (target is None or getattr(target, "last_touch", None) is first
+        return not (target is None or _uid(getattr(target, "last_touch", None)) == first.uid
                     or (self._pressed is not None and _looks(target) == self._pressed))
 
-    def _doubles(self, first: Any, touch: Any) -> bool:
+    def _doubles(self, first: Tap, touch: Any) -> bool:
         return (0 < touch.time_start - first.time_start < self.time_s
                 and math.hypot(touch.sx - first.osx, touch.sy - first.osy) <= self.distance)
 
@@ -148,14 +166,14 @@ class DoubleTapGuard:
             touch.ud[self] = True
             FocusBehavior.ignored_touch.append(touch)  # a text field being typed in keeps its focus
             return True  # no widget gets it (a bound handler returning True stops the dispatch)
-        self.last = touch
+        self.last = Tap.of(touch)
         return False
 
     def _rest(self, _window: Any, touch: Any) -> bool:
         return self in touch.ud
 
     def _up(self, window: Any, touch: Any) -> bool:
-        if touch is self.last:
+        if touch.uid == _uid(self.last):
             # the window hears a touch's end before the widgets that grabbed it at its start
             # (kivy/base.py ``EventLoop.post_dispatch_input``): the button it pressed, as it was
             grabbed = (ref() for ref in touch.grab_list)
@@ -164,6 +182,10 @@ class DoubleTapGuard:
                 pressed = reached(touch.x, touch.y)
             self._pressed = _looks(pressed) if isinstance(pressed, ButtonBehavior) else None
         return self._rest(window, touch)
+
+
+def _uid(touch: Any) -> int | None:
+    return None if touch is None else touch.uid
 
 
 GUARD = DoubleTapGuard()

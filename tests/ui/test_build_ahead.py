@@ -11,7 +11,7 @@ from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 
 from companion.db.store import Store
-from tests.ui.conftest import start_app, stop_app
+from tests.ui.conftest import pump_until, start_app, stop_app
 from ui import app as app_module
 
 SPURS = {"players": [
@@ -65,15 +65,21 @@ def test_resume_of_a_screen_not_built_says_so_at_once_then_opens_the_game(db):
     with built_ahead(db) as ui:
         button = ui.find(startswith="Resume Spurs")
         flips = []
-        Window.bind(on_flip=lambda *_: flips.append(ui.app.manager.current))
-        touch = UnitTestTouch(*button.to_window(*button.center))
-        touch.touch_down()
-        ui.pump(1)
-        touch.touch_up()
-        ui.pump(1)  # the tap's own frame: still Home, saying what is coming
-        assert flips[-1] == "home" and ui.screen.message == "Opening Spurs..."
-        while ui.app.manager.current != "spurs":
+
+        def flipped(*_args) -> None:
+            flips.append(ui.app.manager.current)
+
+        Window.bind(on_flip=flipped)  # unbound below: the window outlives the app, and would keep it
+        try:
+            touch = UnitTestTouch(*button.to_window(*button.center))
+            touch.touch_down()
             ui.pump(1)
+            touch.touch_up()
+            ui.pump(1)  # the tap's own frame: still Home, saying what is coming
+        finally:
+            Window.unbind(on_flip=flipped)
+        assert flips[-1] == "home" and ui.screen.message == "Opening Spurs..."
+        pump_until(ui, lambda: ui.app.manager.current == "spurs")
         assert [p.shown.name for p in reversed(ui.screen.ids.pages.get_screen("table").ids.sheets_list.children)] == ["Ann", "Bob"]
         ui.app.go_home()
         assert ui.screen.message == ""

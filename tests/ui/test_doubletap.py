@@ -130,7 +130,7 @@ def test_a_mouse_wheel_scrolls_at_any_speed_and_is_no_tap(ui, board):
         wheel.profile.append("button")
         wheel.button = "scrolldown"
         assert GUARD._down(Window, wheel) is False
-    assert GUARD.last is tapped
+    assert GUARD.last == tapped
 
 
 def test_what_a_touch_reaches_skips_disabled_buttons_and_scrolled_out_rows(ui, board):
