@@ -109,13 +109,17 @@ def _held_by(callback: Any) -> list[Any]:
 def _field_gone(gone: Callable[[Any], bool], field: Any) -> bool:
     """A field let go, or one on no window at all (a screen's field kept aside, out of its
     tree, as a guest's name entry): neither is being typed in."""
-    return gone(field) or (isinstance(field, Widget) and field.get_root_window() is None)
+    try:
+        return gone(field) or (isinstance(field, Widget) and field.get_root_window() is None)
+    except ReferenceError:  # a widget's weak proxy, its widget already gone
+        return False
 
 
 def _unfocus(gone: Callable[[Any], bool]) -> None:
     """A field with the focus stays in ``FocusBehavior._keyboards``, a class-wide table
-    (kivy/uix/behaviors/focus.py), until it loses it. Its kv ``on_focus`` is unbound already,
-    so nothing on screen follows."""
+    (kivy/uix/behaviors/focus.py), until it loses it. A field let go has its kv ``on_focus``
+    unbound already; one kept off the window by a screen still shown puts back what its focus
+    lifted above the keyboard (``ui.widgets.AboveKeys``), as any field losing the focus does."""
     for field in list(FocusBehavior._keyboards.values()):
         if field is not None and _field_gone(gone, field):
             field.focus = False
