@@ -10,7 +10,7 @@ os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
 # No frame cap: a frame runs as soon as the last one ends, not 1/60 s after it. The app's 60 fps
-# cap only sleeps, and a third of the UI tests' time went to that sleep. A test that needs time
+# cap only sleeps, and a quarter of the UI tests' time went to that sleep. A test that needs time
 # to pass waits for a condition (tests/ui/conftest.py pump_until), never a count of frames.
 os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")
 

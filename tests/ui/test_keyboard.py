@@ -9,9 +9,9 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.textinput import TextInput
 
 from tests.ui.conftest import start_app, stop_app
-from tests.ui.test_resize import LARGE, SMALL, resize
+from tests.ui.test_resize import LARGE, SMALL, back_to_small, resize
 from ui import app as app_module
-from ui import keyboard, theme
+from ui import keyboard
 from ui.keyboard import TableKeyboard
 
 #: /proc/bus/input/devices on a Pi with the official touchscreen, a power button and a USB keyboard
@@ -143,8 +143,7 @@ def test_a_hidden_keyboard_lays_nothing_out_on_a_resize_and_fits_the_window_when
         assert_visible_above(board, field)
     finally:
         Window.release_all_keyboards()
-        Window.size = SMALL
-        theme.fit_window(*SMALL)
+        back_to_small()
 
 
 def test_the_lowest_field_on_spurs_setup_is_lifted_above_the_keyboard(kb):

@@ -25,13 +25,17 @@ from ui import theme
 SMALL, LARGE = (800, 480), (1280, 720)
 
 
-@pytest.fixture(autouse=True)
-def back_to_800x480(monkeypatch):
-    """The test process has one window: whatever a test does, the next one finds it at 800x480."""
-    monkeypatch.setattr("ui.rapidcity.setup.new_seed", lambda: SEED)
-    yield
+def back_to_small() -> None:
+    """The test process has one window: whatever a test did, the next one finds it at 800x480."""
     Window.size = SMALL
     theme.fit_window(*SMALL)
+
+
+@pytest.fixture(autouse=True)
+def back_to_800x480(monkeypatch):
+    monkeypatch.setattr("ui.rapidcity.setup.new_seed", lambda: SEED)
+    yield
+    back_to_small()
 
 
 def resize(ui, size: tuple[int, int]) -> None:

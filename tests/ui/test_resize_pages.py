@@ -28,7 +28,7 @@ from tests.ui.rapidcity.test_referee_game import claim_every_tile
 from tests.ui.readability import on_screen, problems
 from tests.ui.spurs.driving import begin_game, number, page
 from tests.ui.test_readable import LONG
-from tests.ui.test_resize import LARGE, SMALL, resize
+from tests.ui.test_resize import LARGE, SMALL, back_to_small, resize
 from ui import app as app_module
 from ui import keyboard, theme
 from ui.rapidcity.referee import RefereeScreen
@@ -48,8 +48,7 @@ def back_to_800x480(monkeypatch):
     monkeypatch.setattr(app_module, "REFIT_AFTER_S", 0)
     yield
     Window.release_all_keyboards()
-    Window.size = SMALL
-    theme.fit_window(*SMALL)
+    back_to_small()
 
 
 def spurs_pages(ui: Driver) -> Pages:
