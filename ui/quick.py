@@ -93,9 +93,13 @@ class QuickChange(FloatLayout):
         """The step buttons in their rows (one, or two when split)."""
         words = {value: text for text, value in self._steps}
         lines = rows_for(tuple(words), self._split)
-        for box, line in zip((self.ids.steps, self.ids.down), lines + [[]]):
-            for button in list(box.children):
-                box.remove_widget(button)
+        boxes = (self.ids.steps, self.ids.down)
+        # both rows emptied before either is filled: a step moving from the row beneath to
+        # the row above (split on the left, one row on the right) still sits in the row
+        # beneath while the row above is filled, and Kivy refuses a widget with a parent
+        for box in boxes:
+            box.clear_widgets()
+        for box, line in zip(boxes, lines + [[]]):
             for value in line:
                 box.add_widget(self._button(words[value], value))
         self.ids.down.height = theme.TOUCH if self._split else 0  # (a unit: it follows a resized window)
