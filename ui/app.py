@@ -28,11 +28,13 @@ import os
 from typing import Any, Mapping
 
 from kivy.app import App
+from kivy.base import ExceptionManager
 from kivy.clock import Clock
 from kivy.logger import Logger
 from kivy.core.window import Window
 from kivy.properties import ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion.db.check import open_for_app
 from companion.engine import RuleError
@@ -41,6 +43,7 @@ from ui import keyboard, theme
 from ui.background import WORKER
 from ui.doubletap import GUARD
 from ui.kvload import release
+from ui.recovery import Recovery
 
 #: screen name -> "module:Class"; game kinds use their kind as the screen name and
 #: "<kind>_setup" for the screen that starts a new game
@@ -104,6 +107,8 @@ class CompanionApp(App):
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
         GUARD.install()  # a double tap never reaches a button its first tap brought (ui/doubletap.py)
+        self._recovery = Recovery(self.db_path, self.rebuild)  # no exception ends the app (ui/recovery.py)
+        ExceptionManager.add_handler(self._recovery)
         self._refit_soon = Clock.create_trigger(self.refit, REFIT_AFTER_S)
         Window.bind(size=self._window_resized)
         self.manager = ScreenManager(transition=NoTransition())
@@ -240,6 +245,27 @@ class CompanionApp(App):
         screen.session = session
         self.manager.current = session.kind
 
+    def rebuild(self, to_home: bool) -> Screen:
+        """The screen on show let go and built anew after a fault (ui/recovery.py): a game's
+        reopened from the store, whose log holds every action the table saw; any other screen,
+        or a game that cannot be reopened, gives way to Home. The screen now shown is returned."""
+        for popup in [w for w in Window.children if isinstance(w, ModalView)]:
+            popup.dismiss(animation=False)  # a popup of the screen let go
+        broken = self.manager.current_screen
+        session = getattr(broken, "session", None)
+        if broken is not None:
+            self.manager.remove_widget(broken)  # Kivy shows another screen in its place
+            release(broken)
+        if session is not None and not to_home and self.store is not None:
+            try:
+                self.resume(session.id)
+            except StoreError as exc:
+                Logger.error(f"Recovery: the game could not be reopened: {exc}")
+            else:
+                return self.manager.current_screen
+        self.go_home()
+        return self.manager.current_screen
+
     def hardware(self):
         """The pad backend, opened the first time Rapid City needs it."""
         if self._hardware is None:
@@ -265,6 +291,8 @@ class CompanionApp(App):
         return False
 
     def on_stop(self) -> None:
+        ExceptionManager.remove_handler(self._recovery)
+        self._recovery.cancel()
         Window.unbind(on_keyboard=self._on_keyboard)
         Window.unbind(size=self._window_resized)
         self._refit_soon.cancel()

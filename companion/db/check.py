@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.db.lock import AppLock, holder
 from companion.db.place import place_problem, write_hint
 from companion.checks import FAIL, OK, WARN, Check
+from companion.errorlog import error_log_path, read_log
 from companion.db.rows import game_name
 from companion.db.store import Store, StoreError, default_db_path
 from companion.records.oldrules import line, maybe_older, rules_played
@@ -72,6 +73,11 @@ def database_checks(db: str | os.PathLike[str] | None, *, record: bool = False) 
         process = f" (process {pid})" if pid else ""
         checks.append(Check("App lock", OK, f"the companion app{process} is running on {path}; "
                                             "a second app on it would be refused"))
+    logged = read_log(path)
+    if logged is not None:  # faults the app recovered from (ui/recovery.py): it played on, but they are bugs
+        checks.append(Check("App faults", WARN, f"the app recovered from {logged.count} fault(s), the last at "
+                                                f"{logged.last_at}: {logged.last}",
+                            f"send {error_log_path(path)} to the makers, then delete it"))
     return checks
 
 
