@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+from kivy.base import EventLoop
+from kivy.input.providers.mouse import MouseMotionEventProvider
+
 from tests.ui.spurs.driving import begin_game, number
 
 SIX = ("Annabelle", "Bob", "Calamity", "Dee", "Eve", "Fay")
@@ -38,3 +42,78 @@ def test_renown_then_plus_one_then_wounds_opens_the_wounds_steps(ui):
     ui.tap(ui.find("+1"))
     player = ui.screen.state.player(walk.FIRST)
     assert (player.renown, player.wounds) == (1, 1)
+
+
+@pytest.fixture
+def mouse():
+    """The desktop's mouse provider, as ``runTouchApp`` starts it from the app's input config
+    (the tests' app is prepared without the loop that would)."""
+    provider = MouseMotionEventProvider("mouse", "disable_multitouch")
+    EventLoop.add_input_provider(provider)
+    provider.start()
+    yield provider
+    provider.stop()
+    EventLoop.remove_input_provider(provider)
+
+
+class SlowTable:
+    """Clicks through the mouse provider (what SDL hands Kivy on a desktop or under X11), on
+    a clock the test moves: the touches' stamps (kivy/input/motionevent.py) and the guard's
+    frames both read it, so a frame can take 300 ms without the test waiting for one."""
+
+    def __init__(self, ui, monkeypatch) -> None:
+        import kivy.input.motionevent as motionevent
+        from ui.doubletap import GUARD
+
+        self.ui, self.now = ui, ui.clock + 100.0
+        monkeypatch.setattr(motionevent, "time", lambda: self.now)
+        monkeypatch.setattr(GUARD, "_clock", lambda: self.now)
+        self.frames(2)
+
+    def frames(self, count: int, each_s: float = 1 / 60) -> None:
+        for _ in range(count):
+            self.now += each_s
+            self.ui.pump(1)
+
+    def click(self, widget) -> None:
+        """Button down and up at the widget's centre, as SDL's poll after a frame hears them."""
+        from kivy.core.window import Window
+
+        x, y = widget.to_window(*widget.center)
+        top = Window.system_size[1] - y  # SDL's mouse y runs down from the top
+        Window.dispatch("on_mouse_down", x, top, "left", [])
+        Window.dispatch("on_mouse_up", x, top, "left", [])
+
+
+def test_a_double_click_on_draw_for_me_on_a_slow_machine_shows_the_result(ui, mouse, monkeypatch):
+    """Issue 37: the first click's draw outlasts the double-tap window (a Pi 4 is ~5.5x
+    slower than this machine), so the second click is read 300 ms after the first came down
+    though it came 150 ms after: timed when it was read, it ended the turn before the result
+    was seen. Timed from the frame before, it is a double tap and reaches nothing."""
+    begin_game(ui, names=SIX[:2])
+    ui.tap("Actions")
+    ui.tap("Hunt")
+    table = SlowTable(ui, monkeypatch)
+    draw = ui.find("Draw for me")
+    table.click(draw)
+    table.frames(1)  # the draw is made and its result shown in this frame...
+    table.now += 0.3  # ...which takes 300 ms; the second click came meanwhile, on End turn
+    table.click(draw)
+    table.frames(3)
+    assert ui.screen.model.page == "result" and ui.screen.state.current == 0
+    assert [a["type"] for a in ui.screen.session.actions] == ["hunt"]
+
+
+def test_a_second_click_after_the_result_was_drawn_is_a_click_of_its_own(ui, mouse, monkeypatch):
+    """The same two clicks 300 ms apart on a machine that kept drawing frames between them:
+    End turn was on screen for a while, so the second click means it."""
+    begin_game(ui, names=SIX[:2])
+    ui.tap("Actions")
+    ui.tap("Hunt")
+    table = SlowTable(ui, monkeypatch)
+    draw = ui.find("Draw for me")
+    table.click(draw)
+    table.frames(18)  # 300 ms of frames
+    table.click(draw)
+    table.frames(3)
+    assert ui.screen.state.current == 1
