@@ -9,11 +9,13 @@ doubletap.py: down within ``double_tap_time`` of the first tap's down, within
 ``double_tap_distance`` of where it came down, both from the Kivy config) reaches the button
 the first tap pressed, or nothing. A button the first tap did not press (its ``last_touch``,
 kivy/uix/behaviors/button.py, is another touch, and it is not one rebuilt in its place: the
-same kind, words and place, as the score pad's "+1" after each tap) or a popup's backdrop
-takes no second tap.
+same kind, words and place, as the score pad's "+1" after each tap), a popup's backdrop, or
+the bare space the first tap brought (a popup's panel: a tap there would take the focus
+from the field the popup is for) takes no second tap.
 A widget that takes its touches itself (a text field, the on-screen keyboard, a class with
-``TAKES_TOUCHES = True``: the Spurs map, the steps popover) takes them as it always does: a
-second tap on the same key types the letter twice.
+``TAKES_TOUCHES = True``: the Spurs map, the steps popover) takes the second tap when it took
+the first: a second tap on the same key types the letter twice, but keys the first tap
+brought up under the finger ("+ Guest" opens a name field and its keys) type nothing.
 
 Two kinds of tap want more or less than that:
 
@@ -72,18 +74,30 @@ def reached(x: float, y: float) -> Any:
     first, before the widget itself; a disabled widget the touch is on takes it and does
     nothing; kivy/uix/modalview.py: an open modal view takes every touch, a tap on its
     backdrop closes it when ``auto_dismiss``."""
+    found = _under(x, y)
+    return None if found is _INERT or _takes_touches(found) else found
+
+
+def _under(x: float, y: float) -> Any:
+    """What a touch coming down at window (x, y) would reach: a button, a popup's backdrop,
+    a widget that takes its own touches, ``_INERT`` or None."""
     for child in Window.children:
         found = _reach(child, x, y)
         if found is not None:
-            return found if found is not _INERT else None
+            return found
     return None
 
 
-#: what a touch reaches when a widget takes it and nothing can change by a second tap there:
-#: a disabled widget, a popup's backdrop that cannot close it, a widget that takes its own
-#: touches (it answers the second tap as it answered the first)
+#: what a touch reaches when nothing can change by a tap there: a disabled widget, a popup's
+#: backdrop that cannot close it
 _INERT = object()
 _TAKERS = (TextInput, VKeyboard)
+
+
+def _takes_touches(widget: Any) -> bool:
+    """A text field, the on-screen keys, or a class that says ``TAKES_TOUCHES``: it answers
+    each touch itself (a key types, a field places its cursor, the map picks a hex)."""
+    return isinstance(widget, _TAKERS) or getattr(widget, "TAKES_TOUCHES", False) is True
 
 
 def _reach(widget: Any, x: float, y: float) -> Any:
@@ -102,8 +116,8 @@ def _reach(widget: Any, x: float, y: float) -> Any:
             return found
     if isinstance(widget, ModalView):
         return widget if widget.auto_dismiss and not inside else _INERT
-    if isinstance(widget, _TAKERS) or getattr(widget, "TAKES_TOUCHES", False):  # inside, from here on
-        return _INERT
+    if _takes_touches(widget):  # inside, from here on
+        return widget
     return widget if isinstance(widget, ButtonBehavior) else None
 
 
@@ -150,6 +164,7 @@ class DoubleTapGuard:
         self._moved_on: int | None = None  # the tap (uid) that pressed a button which moved the screen on
         self._meant: int | None = None  # the tap (uid) whose double tap is meant
         self._pressed: tuple[Any, ...] | None = None  # how the button the last tap pressed looked
+        self._took: int | None = None  # the widget taking its own touches the last tap reached (uid)
         self._installed = False
 
     def moved_on(self, touch: Any = None) -> None:
@@ -171,9 +186,13 @@ class DoubleTapGuard:
             return True
         if first.uid == self._meant:
             return False
-        target = reached(touch.x, touch.y)
-        return not (target is None or _uid(getattr(target, "last_touch", None)) == first.uid
-                    or (self._pressed is not None and _looks(target) == self._pressed))
+        target = _under(touch.x, touch.y)
+        if _takes_touches(target):  # the keys the first tap opened type nothing; the keys it typed on type again
+            return target.uid != self._took
+        # the button the first pressed (or one rebuilt in its place) takes it; nothing else does,
+        # not even the space beside a popup's field, which would take the field's focus
+        return not (isinstance(target, ButtonBehavior) and (
+            _uid(target.last_touch) == first.uid or _looks(target) == self._pressed))
 
     def came_down(self, touch: Any) -> float:
         """When the finger came down, as nearly as the touch's provider can say (above)."""
@@ -215,11 +234,13 @@ class DoubleTapGuard:
         if touch.uid == _uid(self.last):
             # the window hears a touch's end before the widgets that grabbed it at its start
             # (kivy/base.py ``EventLoop.post_dispatch_input``): the button it pressed, as it was
-            grabbed = (ref() for ref in touch.grab_list)
-            pressed = next((w for w in grabbed if isinstance(w, ButtonBehavior)), None)
+            # (a text field and the keys grab the touch too)
+            grabbed = [ref() for ref in touch.grab_list]
+            pressed = next((w for w in grabbed if isinstance(w, ButtonBehavior) or _takes_touches(w)), None)
             if pressed is None:  # a list's scroll view holds the touch until its end, then hands it on
-                pressed = reached(touch.x, touch.y)
+                pressed = _under(touch.x, touch.y)
             self._pressed = _looks(pressed) if isinstance(pressed, ButtonBehavior) else None
+            self._took = pressed.uid if _takes_touches(pressed) else None
         return self._rest(window, touch)
 
 

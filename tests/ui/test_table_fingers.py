@@ -117,3 +117,37 @@ def test_a_second_click_after_the_result_was_drawn_is_a_click_of_its_own(ui, mou
     table.click(draw)
     table.frames(3)
     assert ui.screen.state.current == 1
+
+
+@pytest.fixture
+def kb(db):
+    from kivy.core.window import Window
+
+    from tests.ui.conftest import start_app, stop_app
+
+    driver = start_app(db, keyboard="on")
+    driver.pump()
+    yield driver
+    Window.release_all_keyboards()
+    stop_app(driver)
+
+
+def test_a_double_tap_on_plus_guest_types_nothing_into_the_new_name(kb):
+    """The first tap opens a name field and the on-screen keyboard under the finger; the
+    second tap of a double tap fell on a key and typed a stray letter into the name."""
+    from kivy.core.window import Window
+    from kivy.uix.textinput import TextInput
+
+    from tests.ui.conftest import DOUBLE_TAP_S, TAP_APART_S
+
+    for name, colour in (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow")):
+        kb.app.store.add_player(name, colour)
+    kb.tap("Spurs")
+    guest = kb.find("+ Guest")
+    x, y = guest.to_window(*guest.center)
+    kb.touch_at(x, y, TAP_APART_S)
+    kb.pump(6)  # ~120 ms of frames: the name's popup and the keys are drawn by then
+    kb.touch_at(x, y, DOUBLE_TAP_S)
+    kb.pump(4)
+    fields = [w for root in Window.children for w in root.walk() if isinstance(w, TextInput) and w.focus]
+    assert len(fields) == 1 and fields[0].text == ""
