@@ -151,3 +151,25 @@ def test_a_double_tap_on_plus_guest_types_nothing_into_the_new_name(kb):
     kb.pump(4)
     fields = [w for root in Window.children for w in root.walk() if isinstance(w, TextInput) and w.focus]
     assert len(fields) == 1 and fields[0].text == ""
+
+
+@pytest.mark.parametrize("game", ["Spurs", "Bountytown", "Rapid City"])
+def test_a_double_click_on_a_new_game_on_a_slow_machine_presses_nothing_on_its_setup(ui, mouse, monkeypatch, game):
+    """Issue 37: building a game's setup screen takes 70-440 ms here (0.4-2.4 s on a Pi), so a
+    second click 120-200 ms after the first was read after it and taken for a tap of its
+    own: it seated a player, or pressed Start, on the screen the first click opened."""
+    for name, colour in (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"),
+                         ("Eve", "purple"), ("Fay", "orange")):
+        ui.app.store.add_player(name, colour)
+    table = SlowTable(ui, monkeypatch)
+    button = ui.find(game)
+    table.click(button)
+    table.frames(1)  # the setup screen is built in this frame...
+    table.now += 0.4  # ...which takes 400 ms; the second click came 150 ms after the first
+    table.click(button)
+    table.frames(3)
+    setup = ui.screen
+    assert setup.name.endswith("_setup")
+    picker = setup.ids.get("picker")
+    assert picker is None or not picker.chosen
+    assert not getattr(setup, "message", "")  # no Start pressed (a refused start says why)
