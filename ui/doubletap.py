@@ -202,7 +202,7 @@ class DoubleTapGuard:
 
     def _doubles(self, first: Tap, touch: Any) -> bool:
         # two touches heard in one poll (the app busy for both) are timed alike: 0 apart
-        return (touch.uid != first.uid and self.came_down(touch) - first.time_start < self.time_s
+        return (touch.uid != first.uid and 0 <= self.came_down(touch) - first.time_start < self.time_s
                 and math.hypot(touch.sx - first.osx, touch.sy - first.osy) <= self.distance)
 
     def _frame(self, _dt: float) -> None:
