@@ -9,7 +9,7 @@ import sys
 from companion.db.store import Store
 
 db, session_id, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-store = Store(db)
+store = Store(db, sync_later=sys.argv[4:] == ["app"])  # the app's store: synced off the writer's thread
 game = store.open_session(session_id)
 i = 0
 while True:

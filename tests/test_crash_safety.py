@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.db.store import Store
 
 CHILD = Path(__file__).with_name("crash_child.py")
@@ -19,7 +21,8 @@ def is_subsequence(short, long):
     return all(x in it for x in short)
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
+@pytest.mark.parametrize("mode", ["cli", "app"])  # FULL; the app's NORMAL with the syncer thread
+def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path, mode):
     db = tmp_path / "crash.db"
     with Store(db) as store:
         session_id = store.new_session("scorepad", {"players": ["Ann"]}).id
@@ -27,7 +30,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(CHILD.parent.parent), os.environ.get("PYTHONPATH", "")]))
     acked: list[int] = []
     for run in range(1, KILLS + 1):
-        child = subprocess.Popen([sys.executable, str(CHILD), str(db), str(session_id), str(run)],
+        child = subprocess.Popen([sys.executable, str(CHILD), str(db), str(session_id), str(run), mode],
                                  stdout=subprocess.PIPE, env=env)
         # first acknowledgement proves the child is appending; then kill at a random moment
         first = child.stdout.readline()

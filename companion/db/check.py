@@ -43,7 +43,7 @@ def open_for_app(db: str | os.PathLike[str]) -> tuple[Store, AppLock]:
         raise StoreError(f"cannot create the folder for the database {db}: {exc.strerror}") from None
     lock = AppLock(db)
     try:
-        return Store(db), lock
+        return Store(db, sync_later=True), lock  # the disk's wait off the UI thread (companion/db/syncer.py)
     except StoreError:
         lock.release()
         raise

@@ -1,7 +1,9 @@
 """The event log: one SQLite file that is the truth about every game played.
 
-Every action a person takes is one row in ``events``, committed (WAL, ``synchronous=FULL``)
-before the screen shows its effect, so pulling the power loses nothing that was shown.
+Every action a person takes is one row in ``events``, committed (WAL) before the screen shows
+its effect: with ``synchronous=FULL`` on disk when the commit returns; in the app's store
+(``sync_later``) in the WAL the operating system holds, and on disk a moment later, synced
+off the UI thread (:mod:`companion.db.syncer`: what a SIGKILL or a pulled plug can cost).
 A session's state is rebuilt by replaying its events through the game's engine, from the
 newest snapshot that provably summarises the ones before (:mod:`companion.db.snapshots`).
 Undo and redo are events too, so a redo is still possible after a restart.
@@ -24,6 +26,7 @@ from companion.db import schema, snapshots
 from companion.db.schema import APPLICATION_ID, INSERT_SEAT, SCHEMA_VERSION
 from companion.db.place import cannot_write, write_hint
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
+from companion.db.syncer import Syncer
 from companion.db.versions import Refused, candidates, choose, first_release_games, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
@@ -79,10 +82,13 @@ class SessionInfo:
 
 
 class Store:
-    """The open database. One per process; used from the UI thread only."""
+    """The open database. One per process; used from the UI thread only. ``sync_later`` (the
+    app's store) leaves the disk's wait to a thread of its own (:mod:`companion.db.syncer`)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, sync_later: bool = False) -> None:
         self.path = Path(path)
+        self._sync_later = sync_later
+        self.syncer: Syncer | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -113,11 +119,17 @@ class Store:
         except StoreError:
             self._db.close()
             raise
+        if sync_later:
+            self.syncer = Syncer(self.path)
 
     def _configure(self) -> None:
-        # WAL + FULL: a commit is on disk when it returns, and readers never block the writer.
+        # WAL: readers never block the writer. FULL: a commit is on disk when it returns;
+        # NORMAL with the syncer: in the WAL at once, on disk a moment later, and SQLite's own
+        # checkpoint (run inside a commit, so inside a tap) left to the syncer's thread
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(f"PRAGMA synchronous={'NORMAL' if self._sync_later else 'FULL'}")
+        if self._sync_later:
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.execute("PRAGMA foreign_keys=ON")
 
     def _check(self) -> None:
@@ -148,6 +160,8 @@ class Store:
 
     def close(self) -> None:
         self._db.close()
+        if self.syncer is not None:
+            self.syncer.close()  # the last commits synced, the WAL checkpointed by its last connection
 
     def __enter__(self) -> Store:
         return self
@@ -156,7 +170,7 @@ class Store:
         self.close()
 
     def _transaction(self) -> Transaction:
-        return Transaction(self._db, self.path)
+        return Transaction(self._db, self.path, self.syncer.committed if self.syncer is not None else None)
 
     # -- app preferences (sound on/off and the like) -----------------------------------
 

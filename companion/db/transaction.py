@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Callable
 
 from companion.db.place import write_hint
 from companion.errors import StoreError
@@ -17,9 +18,10 @@ class Transaction:
     show it as done.
     """
 
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path, committed: Callable[[], None] | None = None) -> None:
         self._db = db
         self._path = path
+        self._committed = committed  # told after each commit (the app's store: its background sync)
 
     def __enter__(self) -> None:
         try:
@@ -31,6 +33,8 @@ class Transaction:
         if exc_type is None:
             try:
                 self._db.execute("COMMIT")
+                if self._committed is not None:
+                    self._committed()
                 return
             except sqlite3.Error as failure:
                 exc = failure

@@ -155,7 +155,7 @@ class Driver:
 def start_app(db: Path, **kwargs):
     from ui.app import CompanionApp
 
-    store = Store(db)
+    store = Store(db, sync_later=True)  # as the app opens it (companion/db/check.py open_for_app)
     # a test that taps a field and then a button below it means the button, not a key of the
     # on-screen keyboard (this machine has no keyboard, so "auto" would show it); tests of the
     # keyboard itself pass keyboard="on"
