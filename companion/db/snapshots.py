@@ -284,6 +284,12 @@ class Snapshots:
         body = (self._id, seq, depth, top, self.engine, prefix, state)
         if (digest if with_stacks else digest[:64]) != _digest(body, stacks if with_stacks else None):
             return None, "its digest does not match its contents"
+        # A snapshot's claims are bounded by its own log: a row claiming more (a doctored
+        # backup's undo history of 10^30 events) is damage, said, and never expanded.
+        if depth > seq:
+            return None, f"its depth claims more actions than the {seq:,} events it covers ({depth:,})"
+        if top > seq:
+            return None, f"its top claims event {top:,}, past the {seq:,} events it covers"
         try:
             snap = Snapshot(seq, depth, top, prefix, self._codec.loads(state) if decode else None)
             if with_stacks:
@@ -293,6 +299,9 @@ class Snapshots:
             return None, f"its state is not one of this game's: {exc}"
         except (ValueError, TypeError, KeyError, RecursionError):
             return None, "its undo and redo stacks are not runs of event numbers"
+        for name, stack in (("undo", snap.undo), ("redo", snap.redo)):
+            if stack is not None and not stack.within(seq):
+                return None, f"its {name} stack claims more events than the {seq:,} it covers"
         if snap.undo is not None and (len(snap.undo) != depth or (snap.undo[-1] if depth else 0) != top):
             return None, "its undo stack does not agree with its depth"
         return snap, ""
