@@ -17,7 +17,6 @@ from companion.db import snapshots
 from companion.db.roster import link, player_keys, seat_names
 from companion.db.rows import RowDamage, json_object
 from companion.db.transaction import Transaction
-from companion.db.versions import KEEP_FIRST_RELEASE
 from companion.errors import StoreError
 from companion.records.stats import cache as summaries
 
@@ -175,8 +174,8 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
     def version() -> int:
         return db.execute("PRAGMA user_version").fetchone()[0]
 
-    if version() < 2:  # only the first release wrote schema 1
-        db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}{KEEP_FIRST_RELEASE}PRAGMA user_version=2;COMMIT;")
+    if version() < 2:
+        db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
     if version() < 3:
         db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
     if version() < 4:

@@ -42,7 +42,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from companion.db import statecodec
+from companion.db import statecodec, versions
 from companion import engine as engine_module
 from companion.games import game, load
 from companion.db.runstack import RunStack
@@ -95,12 +95,16 @@ def new_chain() -> Any:
 @cache
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
-    game, and companion/engine.py), the state encoding and the store schema."""
+    game, companion/engine.py and companion/db/versions.py), the state encoding and the
+    store schema."""
     module = load(game(kind).engine.partition(":")[0])
     source = Path(module.__file__)
     files = sorted(p for p in source.parent.glob("*.py") if p.name not in TOLD_ONLY) \
         if module.__package__ != "companion" else [source]
     files.append(Path(engine_module.__file__))  # the seeded draws every game's rules use
+    # which version of its rules an old game is replayed under (a checkpoint and the kept
+    # answer of played_rules hold it): a change there must have them worked out again
+    files.append(Path(versions.__file__))
     digest = hashlib.sha256(f"{kind}\n{statecodec.CODEC_VERSION}\n{schema}\n".encode())
     for path in files:
         digest.update(path.name.encode() + b"\n" + path.read_bytes())

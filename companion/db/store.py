@@ -24,7 +24,7 @@ from companion.db import schema, snapshots
 from companion.db.schema import INSERT_SEAT, SCHEMA_VERSION
 from companion.db.place import cannot_write, write_hint
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
-from companion.db.versions import Refused, candidates, choose, first_release_games, same_result, under
+from companion.db.versions import Refused, candidates, choose, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
@@ -363,11 +363,6 @@ class Store:
                 (None if result is None else at, None if result is None else dumps(result), session_id),
             )
 
-    def first_release_games(self) -> int:
-        """The id of the last game this file holds from the first release, when it was
-        upgraded from schema 1 here (:func:`companion.db.versions.first_release_games`)."""
-        return first_release_games(self._db)
-
     def kept_rules(self, info: SessionInfo) -> tuple[int, list[str]] | None:
         """(the version the game was played under, what today's rules would say otherwise)
         as last worked out, while its log and its rules are as they were then; else None."""
@@ -502,7 +497,7 @@ class GameSession:
         # action it never wrote included) is damage to report, never a crash.
         try:
             self.engine: Engine = engine_for(info.kind)
-            versions = candidates(self.engine, info.settings, info.id <= store.first_release_games())
+            versions = candidates(self.engine, info.settings, info.started)
             self._snapshots = store._snapshots_of(info)
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",
