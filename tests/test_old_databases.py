@@ -25,7 +25,7 @@ from companion.records.stats.cache import summary_of
 from tests.fixtures.shown import figures
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-RELEASES = ["schema1-v1", "schema1-8e65a64", "schema1-v2", "schema2", "schema3", "schema4", "schema5"]
+RELEASES = ["schema1-v1", "schema1-8e65a64", "schema1-v2", "schema2", "schema3", "schema4", "schema5", "schema6"]
 
 
 @pytest.fixture(params=RELEASES)
@@ -54,6 +54,40 @@ def test_every_game_opens_as_its_release_showed_it(release):
             played = shown["rules"][info.kind]
             assert game.rules == played or replayed(game, played) == same_but_rules(game.state, played), \
                 (name, info.id, game.rules)
+
+
+def next_action(game):
+    """A table's next step in an unfinished game: Rapid City's next card as the game's own
+    round file (which names the rules it is judged under), a Spurs turn's end, a Bountytown
+    renown put right."""
+    if game.kind == "rapidcity":
+        from companion.rapidcity.engine import round_template
+
+        data = round_template(game.state)
+        data["events"] = [{"pad": 1, "edge": "press", "t_ms": 400.0, "player": data["players"][0]}]
+        return {"type": "play", "round": data}
+    if game.kind == "spurs":
+        return {"type": "end_turn"}
+    return {"type": "adjust", "player": game.state.players[0].name, "renown": 1}
+
+
+def test_an_unfinished_game_goes_on_under_the_rules_it_was_played_with(release):
+    """An upgrade never changes a game in progress (issue 33, item 1): its next step is
+    played, saved and opened again under the version it was played with, never today's."""
+    name, db, shown = release
+    for expected in shown["games"]:
+        if expected["finished"] or expected["kind"] == "scorepad":
+            continue
+        with Store(db) as store:
+            game = store.open_session(expected["id"])
+            rules, action = game.rules, next_action(game)
+            game.do(action)
+            assert game.rules == rules
+        if expected["kind"] == "rapidcity":  # the next card is judged by the calls its table knew
+            assert action["round"]["settings"]["rules"] == rules == shown["rules"]["rapidcity"], (name, expected["id"])
+        with Store(db) as store:  # and the step taken under them does not move the game to others
+            again = store.open_session(expected["id"])
+            assert again.rules == rules and again.state == game.state, (name, expected["id"])
 
 
 def replayed(game, rules):
