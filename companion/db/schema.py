@@ -125,8 +125,11 @@ def marks(path: Path) -> tuple[int, int] | None:
             if not wal.is_file() or wal.stat().st_size == 0:
                 return int.from_bytes(head[68:72], "big", signed=True), int.from_bytes(head[60:64], "big", signed=True)
             size = int.from_bytes(head[16:18], "big")
+            size = 65536 if size == 1 else size
+            if size < 512 or size & (size - 1):
+                return None  # no page size SQLite writes: a damaged header, which opening says
             handle.seek(0)
-            first_page = handle.read(65536 if size == 1 else size)
+            first_page = handle.read(size)
         with tempfile.TemporaryDirectory(prefix="companion-marks-") as folder:
             copy = Path(folder) / "head.db"
             copy.write_bytes(first_page)

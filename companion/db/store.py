@@ -131,6 +131,7 @@ class Store:
             self._refuse(schema.stranger(self.path, *found))
 
     def _refuse(self, why: str | None) -> None:
+        """Refuse the file for ``why`` (None: nothing to refuse), with what to do about it."""
         if why:
             fix = "Upgrade the companion, or pass" if "newer" in why else "Pass"
             raise StoreError(f"{why}. It was left untouched: {fix} --db to use another file.")

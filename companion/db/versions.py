@@ -66,13 +66,13 @@ def released(engine: Engine, version: int) -> str | None:
     return found.group(1) if found else None
 
 
+_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+
+
 def _before(started: str | None, day: str | None) -> bool:
     """Whether the time ``started`` falls on a day before ``day``; False when either is
     unknown or ``started`` is not a time (a damaged row: its log alone decides)."""
     return isinstance(day, str) and isinstance(started, str) and bool(_DAY.match(started)) and started[:10] < day
-
-
-_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
 
 def under(settings: Mapping[str, Any], version: int) -> dict[str, Any]:
