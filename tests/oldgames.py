@@ -38,10 +38,11 @@ PRAGMA user_version=1;
 
 
 def old_game(db: Path, kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
-             rules: int = 1, upgraded: bool = False) -> int:
-    """Store a game played under ``rules`` as the companion of that day wrote it: into a
-    schema 1 file as the first release did, or (``upgraded``) into one a later release had
-    already upgraded, which no longer says the game is the first release's; its id."""
+             rules: int = 1, upgraded: bool = False, at: str = AT) -> int:
+    """Store a game played under ``rules`` as the companion of that day wrote it, started
+    and logged ``at``: into a schema 1 file (the first release and the releases of
+    2026-12-02 wrote one), or (``upgraded``) into one a later release had already upgraded;
+    its id."""
     if upgraded:
         Store(db).close()
     elif not db.exists():
@@ -54,10 +55,10 @@ def old_game(db: Path, kind: str, settings: Mapping[str, Any], actions: Sequence
     result = engine.result(state)
     with closing(sqlite3.connect(db, isolation_level=None)) as raw:
         sid = raw.execute("INSERT INTO sessions (kind, settings, started, finished, result) VALUES (?, ?, ?, ?, ?)",
-                          (kind, json.dumps(settings), AT, AT if result else None,
+                          (kind, json.dumps(settings), at, at if result else None,
                            dumps(result) if result else None)).lastrowid
         raw.executemany("INSERT INTO events (session_id, seq, kind, action, at) VALUES (?, ?, 'do', ?, ?)",
-                        [(sid, seq, dumps(as_logged(action)), AT) for seq, action in enumerate(actions, 1)])
+                        [(sid, seq, dumps(as_logged(action)), at) for seq, action in enumerate(actions, 1)])
     return sid
 
 

@@ -5,6 +5,7 @@ companions of those releases themselves (tests/fixtures/make_fixtures.py says wh
 commits); the .json beside each is what that companion showed. Tests work on copies."""
 
 import json
+from dataclasses import fields, replace
 import shutil
 import sqlite3
 from contextlib import closing
@@ -15,6 +16,7 @@ import pytest
 from companion.db.check import database_checks
 from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store
+from companion.db.versions import under
 from companion.games import GAMES, engine_for
 from companion.records.career import seat_outcome
 from companion.records.gamelog import GameLog
@@ -23,7 +25,7 @@ from companion.records.stats.cache import summary_of
 from tests.fixtures.shown import figures
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-RELEASES = ["schema1-v1", "schema2", "schema3", "schema4", "schema5"]
+RELEASES = ["schema1-v1", "schema1-8e65a64", "schema1-v2", "schema2", "schema3", "schema4", "schema5", "schema6"]
 
 
 @pytest.fixture(params=RELEASES)
@@ -46,9 +48,62 @@ def test_every_game_opens_as_its_release_showed_it(release):
             assert json.loads(json.dumps(game.result())) == expected["result"]  # ... and as replayed: one result
             assert game.finished == expected["finished"]
             assert game.notice == ""
-            # the first release played version 1 of the rules, the releases after 2026-12-02
-            # today's version 2 (the score pad has only one)
-            assert game.rules == (1 if name == "schema1-v1" else max(v for v in game.engine.rules_versions if v <= 2))
+            # the version that release played (not the file's schema: three releases wrote
+            # schema 1 under two versions), or, where nothing in the file tells them apart,
+            # one that replays the game the same way
+            played = shown["rules"][info.kind]
+            assert game.rules == played or replayed(game, played) == same_but_rules(game.state, played), \
+                (name, info.id, game.rules)
+
+
+def next_action(game):
+    """A table's next step in an unfinished game: Rapid City's next card as the game's own
+    round file (which names the rules it is judged under), a Spurs turn's end, a Bountytown
+    renown put right."""
+    if game.kind == "rapidcity":
+        from companion.rapidcity.engine import round_template
+
+        data = round_template(game.state)
+        data["events"] = [{"pad": 1, "edge": "press", "t_ms": 400.0, "player": data["players"][0]}]
+        return {"type": "play", "round": data}
+    if game.kind == "spurs":
+        return {"type": "end_turn"}
+    return {"type": "adjust", "player": game.state.players[0].name, "renown": 1}
+
+
+def test_an_unfinished_game_goes_on_under_the_rules_it_was_played_with(release):
+    """An upgrade never changes a game in progress (issue 33, item 1): its next step is
+    played, saved and opened again under the version it was played with, never today's."""
+    name, db, shown = release
+    for expected in shown["games"]:
+        if expected["finished"] or expected["kind"] == "scorepad":
+            continue
+        with Store(db) as store:
+            game = store.open_session(expected["id"])
+            rules, action = game.rules, next_action(game)
+            game.do(action)
+            assert game.rules == rules
+        if expected["kind"] == "rapidcity":  # the next card is judged by the calls its table knew
+            assert action["round"]["settings"]["rules"] == rules == shown["rules"]["rapidcity"], (name, expected["id"])
+        with Store(db) as store:  # and the step taken under them does not move the game to others
+            again = store.open_session(expected["id"])
+            assert again.rules == rules and again.state == game.state, (name, expected["id"])
+
+
+def replayed(game, rules):
+    """The game's actions in effect replayed under version ``rules`` of its rules."""
+    state = game.engine.initial_state(under(game.settings, rules))
+    for action in game.actions:
+        state = game.engine.apply(state, action)
+    return state
+
+
+def same_but_rules(state, rules):
+    """The state as if made under version ``rules``: its other fields are what a table sees
+    (a Rapid City state keeps its version in its settings)."""
+    if "settings" in {f.name for f in fields(state)}:
+        return replace(state, settings=replace(state.settings, rules=rules))
+    return replace(state, rules=rules) if "rules" in {f.name for f in fields(state)} else state
 
 
 def test_the_first_release_s_games_are_told_where_today_s_rules_differ(tmp_path):
@@ -93,8 +148,8 @@ def test_doctor_calls_every_old_game_sound(release):
     if name == "schema1-v1":
         assert "played under older rules" in database.found
         assert {c.found.split("(")[1].split(")")[0] for c in older} == {"Spurs", "Bountytown", "Rapid City"}
-    else:  # played under version 2: older than today's where a game's rules moved on since
-        moved_on = [g for g in shown["games"] if max(engine_for(g["kind"]).rules_versions) > 2]
+    else:  # played under the version that release played: older than today's where it moved on since
+        moved_on = [g for g in shown["games"] if max(engine_for(g["kind"]).rules_versions) > shown["rules"][g["kind"]]]
         said = f", {len(moved_on)} played under older rules" if moved_on else ""
         assert f"{len(shown['games'])} sessions{said}" in database.found
         # a line each only where today's rules would call something otherwise

@@ -131,19 +131,22 @@ def test_any_old_rapid_city_game_opens_as_its_table_saw_it(tmp_path_factory, dat
 def test_a_game_whose_log_fits_both_versions_keeps_the_calls_its_table_saw(tmp_path):
     """Blue's pawn is moved on a Disarmed card, the game's only card so far: the first
     release gave no bullet (R-R10 since: a bullet), and nothing logged after it tells the
-    versions apart. In a file upgraded from the first release's schema 1 it is the first
-    release's game; in a file a later release upgraded, its log alone speaks: the newest."""
+    versions apart. The day it was played does (issue 33, item 1): before 2026-12-02 no
+    companion played version 2; from that day the companion of the day did, and it wrote
+    schema 1 files too, so the file's schema says nothing either way."""
     from companion.rapidcity.engine import ENGINE
     from companion.rapidcity.model import DisarmedCard
 
     seed = next(s for s in range(1000)
                 if isinstance(ENGINE.initial_state({**RAPID, "seed": s}).next_card(), DisarmedCard))
     settings_ = {**RAPID, "seed": seed}
-    card = round_template(ENGINE.initial_state(under(settings_, 1)))
-    card["events"] = [{"pad": 2, "edge": "press", "t_ms": 400.0, "player": "blue"}]
-    for upgraded, rules in ((False, 1), (True, 2)):
-        db = tmp_path / f"{upgraded}.db"
-        sid = old_game(db, "rapidcity", settings_, [{"type": "play", "round": card}], upgraded=upgraded)
-        with Store(db) as store:
-            game = store.open_session(sid)
-            assert (game.rules, game.state.bullets_of("blue")) == (rules, 0 if rules == 1 else 1)
+    for at, rules in (("2026-11-30T20:00:00.000+00:00", 1), ("2026-12-02T03:40:00.000+00:00", 2)):
+        card = round_template(ENGINE.initial_state(under(settings_, rules)))  # logged without its version
+        card["events"] = [{"pad": 2, "edge": "press", "t_ms": 400.0, "player": "blue"}]
+        for upgraded in (False, True):
+            db = tmp_path / f"{upgraded}-{rules}.db"
+            sid = old_game(db, "rapidcity", settings_, [{"type": "play", "round": card}], rules=rules,
+                           upgraded=upgraded, at=at)
+            with Store(db) as store:
+                game = store.open_session(sid)
+                assert (game.rules, game.state.bullets_of("blue")) == (rules, 0 if rules == 1 else 1), (at, upgraded)

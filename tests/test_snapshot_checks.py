@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.db import snapshots
 from companion.db.check import database_checks
+from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store, StoreError
 from companion.scorepad.engine import ENGINE
 from tests.dbdamage import tamper
@@ -299,3 +300,61 @@ def test_any_damage_to_snapshots_is_said_never_raised_and_writes_nothing(tmp_pat
             for back in range(1, min(len(states), 160)):  # far back, past every checkpoint
                 game.undo()
                 assert game.state == states[-1 - back]
+
+
+# -- claims bounded by the log (issue 33, item 2) ---------------------------------------------
+
+HUGE = 10 ** 30  # more than an index can hold: len() of such a stack raised OverflowError
+VAST = 2 ** 62  # fits an index: expanding such a stack ran the process out of memory
+
+
+@pytest.mark.parametrize("columns, says", [
+    ({"stacks": json.dumps({"undo": [1, HUGE], "redo": []})}, "its undo stack claims more events than"),
+    ({"stacks": json.dumps({"undo": [1, VAST], "redo": []}), "depth": VAST, "top": VAST},
+     "its depth claims more actions than"),
+    ({"stacks": json.dumps({"undo": [1, 300], "redo": [1, HUGE]})}, "its redo stack claims more events than"),
+    ({"stacks": json.dumps({"undo": [1, 300], "redo": [5, VAST]})}, "its redo stack claims more events than"),
+    ({"stacks": json.dumps({"undo": [1, 299, VAST, 1], "redo": []}), "top": VAST}, "its top claims event"),
+    ({"stacks": json.dumps({"undo": [1, 299, 301, 1], "redo": []}), "top": 301}, "its top claims event"),
+    ({"stacks": json.dumps({"undo": [1, 300], "redo": [HUGE, 1]})}, "its redo stack claims more events than"),
+])
+def test_a_doctored_snapshot_claiming_more_than_its_log_is_damage_said_in_words(db, template, columns, says):
+    """A snapshot's claims are bounded by its own log (undo depth and stack sizes at most its
+    events, every event number in 1..seq): anything else is a damaged row, said in one line by
+    the app and by doctor, and the game replays from its log. Checked first on the snapshot
+    alone, so a check that let it through fails here rather than exhausting the memory."""
+    sid = template[1]
+    forge(db, "seq = 300", **columns)
+    with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        saved = snapshots.Snapshots(raw, sid, "scorepad", SCHEMA_VERSION)
+        assert saved.latest() is None and says in saved.problem
+    before = db.read_bytes()
+    with answered_quickly():
+        state, notice = opened(db, sid)
+        checks = database_checks(db, record=True)
+    assert state == truth(db, sid)[-1]
+    assert "checkpoint at event 300 is damaged" in notice and says in notice and "\n" not in notice
+    found = [c for c in checks if c.name == "Snapshot"]
+    assert len(found) == 1 and says in found[0].found and "\n" not in found[0].found
+    assert db.read_bytes() == before
+
+
+def test_an_import_into_a_file_with_a_doctored_snapshot_goes_in_and_the_game_still_replays(db, template,
+                                                                                           tmp_path, capsys):
+    """`companion import` into a file whose snapshot claims 10^30 events neither stops with
+    a traceback nor trusts the snapshot: the import goes in, the game replays from its log
+    and says why."""
+    from companion.cli import main
+
+    sid = template[1]
+    export = tmp_path / "other.json"
+    other = tmp_path / "other.db"
+    with Store(other) as store:
+        game = store.new_session("scorepad", {"players": ["Cy", "Di"]})
+        game.do({"type": "add", "player": "Cy", "points": 3})
+    assert main(["--db", str(other), "export", "-o", str(export)]) == 0
+    forge(db, "seq = 300", stacks=json.dumps({"undo": [1, HUGE], "redo": []}))
+    assert main(["--db", str(db), "import", str(export)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    state, notice = opened(db, sid)
+    assert state == truth(db, sid)[-1] and "its undo stack claims more events than" in notice

@@ -45,8 +45,8 @@ def against_bounty(player: HandRank, bounty: HandRank) -> Outcome:
 def showdown(attacker: HandRank, defender: HandRank, bounty: HandRank | None) -> Outcome:
     """Duels Against Players, Showdown Step: three hands, best rank wins.
 
-    The rulebook does not list the defender tying the bounty for best (attacker behind).
-    The companion keeps its two principles: the attacker lost, so takes a wound; a
+    The rulebook does not list the defender tying the bounty for best (attacker behind);
+    ruling R-B10 settles it by two principles: the attacker lost, so takes a wound; a
     player who ties a bounty keeps it but takes a wound (as in Duels Against Bounties).
     """
     a, d = attacker.rank, defender.rank
@@ -57,6 +57,7 @@ def showdown(attacker: HandRank, defender: HandRank, bounty: HandRank | None) ->
     if a == best:
         return Outcome("attacker_wins", "taken", ("defender",))
     if d == best and b == best:
+        # ruling: R-B10 - the defender ties the bounty for best, the attacker behind: kept, both wounded
         return Outcome("defender_ties_bounty", "kept", ("attacker", "defender"))
     if d == best:
         return Outcome("defender_wins", "kept", ("attacker",))

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from companion.db.lock import AppLock, holder
 from companion.db.place import FULL_BELOW, os_hint, sizes_in_words
-from companion.db.schema import APPLICATION_ID, SCHEMA_VERSION
+from companion.db.schema import APPLICATION_ID, SQLITE_MAGIC, stranger
 from companion.db.store import Store
 from companion.errors import InputError, StoreError
 from companion.files import fsync_folder, open_regular, remove_quietly
@@ -40,8 +40,6 @@ from companion.files import fsync_folder, open_regular, remove_quietly
 BESIDE = ("-wal", "-shm", "-journal", ".lock")
 #: a database file and the journals that hold part of its content
 JOURNALS = ("", "-wal", "-journal")
-#: the first bytes of every SQLite database (sqlite's fileformat2.html)
-SQLITE_MAGIC = b"SQLite format 3\0"
 
 
 @dataclass(frozen=True)
@@ -218,11 +216,9 @@ def _checked(path: Path, *, what: str) -> Copy:
         raise StoreError(f"{what} is damaged or is not a companion database ({exc})") from None
     finally:
         conn.close()
-    if app_id != APPLICATION_ID:
-        raise StoreError(f"{what} is not a companion database (application id {app_id:#x})")
-    if version > SCHEMA_VERSION:
-        raise StoreError(f"{what} was written by a newer companion (schema {version}; this one reads up to "
-                         f"{SCHEMA_VERSION}): upgrade the companion first")
+    why = stranger(what, app_id, version)
+    if why:
+        raise StoreError(why + (": upgrade the companion first" if app_id == APPLICATION_ID else ""))
     try:
         with Store(path) as store:  # its tables and small tables, and an older schema migrated
             integrity = store.integrity()

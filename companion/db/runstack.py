@@ -34,6 +34,13 @@ class RunStack:
             stack._ends.append(len(stack) + count)
         return stack
 
+    def within(self, last: int) -> bool:
+        """Whether every number is in 1..``last`` and there are at most ``last`` of them:
+        what a stack of a log of ``last`` events can hold. Worked out from the runs alone,
+        never by expanding them (a run read from a file may claim 10^30 numbers)."""
+        return (not self._ends or self._ends[-1] <= last) and \
+            all(first + end - start - 1 <= last for first, start, end in zip(self._first, [0, *self._ends], self._ends))
+
     def runs(self) -> list[int]:
         flat: list[int] = []
         start = 0

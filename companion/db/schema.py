@@ -7,7 +7,9 @@ table and column is there before anything else touches a file.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -15,7 +17,6 @@ from companion.db import snapshots
 from companion.db.roster import link, player_keys, seat_names
 from companion.db.rows import RowDamage, json_object
 from companion.db.transaction import Transaction
-from companion.db.versions import KEEP_FIRST_RELEASE
 from companion.errors import StoreError
 from companion.records.stats import cache as summaries
 
@@ -28,6 +29,9 @@ from companion.records.stats import cache as summaries
 SCHEMA_VERSION = 6
 #: PRAGMA application_id marks the file as ours ("OWC1"), so we never adopt a stranger's database.
 APPLICATION_ID = 0x4F574331
+
+#: the first bytes of every SQLite file (sqlite's fileformat2.html)
+SQLITE_MAGIC = b"SQLite format 3\0"
 
 #: tables a migration adds: not required of a file older than that schema version
 ADDED_IN = {"snapshots": 2, "summaries": 3, "seats": 4, "played_rules": 6}
@@ -101,6 +105,55 @@ def create(db: sqlite3.Connection) -> None:
                      f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
 
 
+def marks(path: Path) -> tuple[int, int] | None:
+    """The file's (application id, schema version) as SQLite reads them now, its -wal
+    included, found without writing a byte of it or beside it; None when it is no SQLite
+    file (SQLite then says what it is).
+
+    A file is refused on these before it is opened for writing: SQLite's last connection
+    to close checkpoints the -wal into the file and removes it, so even reading the marks
+    of a refused file through a read-write open changed it. The header is read from the
+    file itself when it has no -wal; else from a private copy of its first page and its
+    -wal (the -wal holds the newest page 1, when a committed transaction changed it, and
+    SQLite checks its frames), which SQLite opens in a scratch folder."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(100)
+            wal = Path(f"{path}-wal")
+            if not head.startswith(SQLITE_MAGIC) or len(head) < 100:
+                return None
+            if not wal.is_file() or wal.stat().st_size == 0:
+                return int.from_bytes(head[68:72], "big", signed=True), int.from_bytes(head[60:64], "big", signed=True)
+            size = int.from_bytes(head[16:18], "big")
+            size = 65536 if size == 1 else size
+            if size < 512 or size & (size - 1):
+                return None  # no page size SQLite writes: a damaged header, which opening says
+            handle.seek(0)
+            first_page = handle.read(size)
+        with tempfile.TemporaryDirectory(prefix="companion-marks-") as folder:
+            copy = Path(folder) / "head.db"
+            copy.write_bytes(first_page)
+            shutil.copyfile(wal, f"{copy}-wal")
+            conn = sqlite3.connect(copy)
+            try:
+                return tuple(conn.execute(f"PRAGMA {p}").fetchone()[0]  # type: ignore[return-value]
+                             for p in ("application_id", "user_version"))
+            finally:
+                conn.close()
+    except (OSError, sqlite3.Error):
+        return None  # unreadable: opening it says why, as for any file
+
+
+def stranger(path: Path | str, app_id: int, version: int) -> str | None:
+    """Why a file with these marks is not one this companion may open (another
+    application's, or a newer companion's), or None."""
+    if app_id != APPLICATION_ID:
+        return f"{path} is not a companion database (application id {app_id:#x})"
+    if version > SCHEMA_VERSION:
+        return f"{path} was written by a newer companion (schema {version}; this one reads up to {SCHEMA_VERSION})"
+    return None
+
+
 def check_tables(db: sqlite3.Connection, path: Path) -> None:
     """Every table and column the companion uses is there. Checked before anything is
     configured, so a file with our mark but half a schema is refused as it is (switching
@@ -124,8 +177,8 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
     def version() -> int:
         return db.execute("PRAGMA user_version").fetchone()[0]
 
-    if version() < 2:  # only the first release wrote schema 1
-        db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}{KEEP_FIRST_RELEASE}PRAGMA user_version=2;COMMIT;")
+    if version() < 2:
+        db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
     if version() < 3:
         db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
     if version() < 4:

@@ -42,7 +42,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from companion.db import statecodec
+from companion.db import statecodec, versions
 from companion import engine as engine_module
 from companion.games import game, load
 from companion.db.runstack import RunStack
@@ -95,12 +95,16 @@ def new_chain() -> Any:
 @cache
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
-    game, and companion/engine.py), the state encoding and the store schema."""
+    game, companion/engine.py and companion/db/versions.py), the state encoding and the
+    store schema."""
     module = load(game(kind).engine.partition(":")[0])
     source = Path(module.__file__)
     files = sorted(p for p in source.parent.glob("*.py") if p.name not in TOLD_ONLY) \
         if module.__package__ != "companion" else [source]
     files.append(Path(engine_module.__file__))  # the seeded draws every game's rules use
+    # which version of its rules an old game is replayed under (a checkpoint and the kept
+    # answer of played_rules hold it): a change there must have them worked out again
+    files.append(Path(versions.__file__))
     digest = hashlib.sha256(f"{kind}\n{statecodec.CODEC_VERSION}\n{schema}\n".encode())
     for path in files:
         digest.update(path.name.encode() + b"\n" + path.read_bytes())
@@ -284,6 +288,12 @@ class Snapshots:
         body = (self._id, seq, depth, top, self.engine, prefix, state)
         if (digest if with_stacks else digest[:64]) != _digest(body, stacks if with_stacks else None):
             return None, "its digest does not match its contents"
+        # A snapshot's claims are bounded by its own log: a row claiming more (a doctored
+        # backup's undo history of 10^30 events) is damage, said, and never expanded.
+        if depth > seq:
+            return None, f"its depth claims more actions than the {seq:,} events it covers ({depth:,})"
+        if top > seq:
+            return None, f"its top claims event {top:,}, past the {seq:,} events it covers"
         try:
             snap = Snapshot(seq, depth, top, prefix, self._codec.loads(state) if decode else None)
             if with_stacks:
@@ -293,6 +303,9 @@ class Snapshots:
             return None, f"its state is not one of this game's: {exc}"
         except (ValueError, TypeError, KeyError, RecursionError):
             return None, "its undo and redo stacks are not runs of event numbers"
+        for name, stack in (("undo", snap.undo), ("redo", snap.redo)):
+            if stack is not None and not stack.within(seq):
+                return None, f"its {name} stack claims more events than the {seq:,} it covers"
         if snap.undo is not None and (len(snap.undo) != depth or (snap.undo[-1] if depth else 0) != top):
             return None, "its undo stack does not agree with its depth"
         return snap, ""

@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from companion.db import schema, snapshots
-from companion.db.schema import APPLICATION_ID, INSERT_SEAT, SCHEMA_VERSION
+from companion.db.schema import INSERT_SEAT, SCHEMA_VERSION
 from companion.db.place import cannot_write, write_hint
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
 from companion.db.syncer import Syncer
-from companion.db.versions import Refused, candidates, choose, first_release_games, same_result, under
+from companion.db.versions import Refused, candidates, choose, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
@@ -94,6 +94,8 @@ class Store:
         except OSError as exc:
             raise StoreError(f"cannot create the folder for the database {self.path}: {exc.strerror}") from None
         fresh = not self.path.exists() or self.path.stat().st_size == 0
+        if not fresh:
+            self._refuse_stranger()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
         except sqlite3.Error as exc:
@@ -132,19 +134,24 @@ class Store:
             self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.execute("PRAGMA foreign_keys=ON")
 
+    def _refuse_stranger(self) -> None:
+        """Refuse another application's file or a newer companion's before SQLite opens it
+        for writing (closing that connection would checkpoint its -wal into it), from the
+        marks read without writing (:func:`companion.db.schema.marks`)."""
+        found = schema.marks(self.path)
+        if found:
+            self._refuse(schema.stranger(self.path, *found))
+
+    def _refuse(self, why: str | None) -> None:
+        """Refuse the file for ``why`` (None: nothing to refuse), with what to do about it."""
+        if why:
+            fix = "Upgrade the companion, or pass" if "newer" in why else "Pass"
+            raise StoreError(f"{why}. It was left untouched: {fix} --db to use another file.")
+
     def _check(self) -> None:
-        app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if app_id != APPLICATION_ID:
-            raise StoreError(
-                f"{self.path} is not a companion database (application id {app_id:#x}). "
-                "It was left untouched: pass --db to use another file."
-            )
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"{self.path} was written by a newer companion (schema {version}; this one reads up to "
-                f"{SCHEMA_VERSION}). Upgrade the companion, or pass --db to use another file."
-            )
+        # again through SQLite, for a file whose marks could not be read without it
+        self._refuse(schema.stranger(self.path, *(self._db.execute(f"PRAGMA {p}").fetchone()[0]
+                                                  for p in ("application_id", "user_version"))))
         schema.check_tables(self._db, self.path)
         # A bounded check: the header and schema are read here; the small tables every
         # screen reads are checked whole (their pages, not the history's). The full check
@@ -371,11 +378,6 @@ class Store:
                 (None if result is None else at, None if result is None else dumps(result), session_id),
             )
 
-    def first_release_games(self) -> int:
-        """The id of the last game this file holds from the first release, when it was
-        upgraded from schema 1 here (:func:`companion.db.versions.first_release_games`)."""
-        return first_release_games(self._db)
-
     def kept_rules(self, info: SessionInfo) -> tuple[int, list[str]] | None:
         """(the version the game was played under, what today's rules would say otherwise)
         as last worked out, while its log and its rules are as they were then; else None."""
@@ -510,7 +512,7 @@ class GameSession:
         # action it never wrote included) is damage to report, never a crash.
         try:
             self.engine: Engine = engine_for(info.kind)
-            versions = candidates(self.engine, info.settings, info.id <= store.first_release_games())
+            versions = candidates(self.engine, info.settings, info.started)
             self._snapshots = store._snapshots_of(info)
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",

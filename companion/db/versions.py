@@ -6,16 +6,17 @@ a fix to the rules is a new version, and the engine keeps the older behaviour fo
 played under an older one). Games stored before versions were recorded (2026-12-06) carry
 no ``"rules"``: they were played under version 1 (the rules as first released, 2026-11-30)
 or 2 (the rulings of 2026-12-02). Which one is worked out from the log without changing a
-byte of the game's rows: the newest of them whose replay accepts every logged action and
-reproduces the result the game stored when it ended (:func:`choose`), or the oldest of them
-for a game the first release stored (:func:`first_release_games`). A game is a record of
-what the table did, so this is what it is replayed, shown and counted under.
+byte of the game's rows, from the evidence the file holds: the first version whose replay
+accepts every logged action and reproduces the result the game stored when it ended
+(:func:`choose`), tried newest first but for versions that came out after the day the game
+started (:func:`candidates`). A game is a record of what the table did, so this is what it
+is replayed, shown and counted under.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
+import re
 from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from companion.engine import Engine, dumps, rules_of
@@ -41,37 +42,37 @@ def recorded(settings: Mapping[str, Any]) -> bool:
     return "rules" in settings
 
 
-def candidates(engine: Engine, settings: Mapping[str, Any], first_release: bool = False) -> list[int]:
+def candidates(engine: Engine, settings: Mapping[str, Any], started: str | None = None) -> list[int]:
     """The versions the game may have been played under, in the order they are tried: the
     one its settings record (a RuleError if no such version exists), else every version up
-    to :data:`UNRECORDED_UP_TO`, newest first, or oldest first for a game the first release
-    stored (:func:`first_release_games`), so that where its log fits both (the last card of
-    an unfinished Rapid City game) it keeps the calls its table saw."""
+    to :data:`UNRECORDED_UP_TO`, newest first, but those that came out after the day the
+    game started (``started``, its recorded ISO start time) last: the companion that stored
+    it could not play rules not yet made, so where its log fits both (the last card of an
+    unfinished Rapid City game) it keeps the calls its table saw.
+
+    The file's schema is no evidence here: the first release wrote schema 1, and so did the
+    releases of 2026-12-02 that brought version 2 of every game's rules."""
     if recorded(settings):
         return [rules_of(settings, engine.rules_versions)]
-    return sorted((v for v in engine.rules_versions if v <= UNRECORDED_UP_TO), reverse=not first_release)
+    newest_first = sorted((v for v in engine.rules_versions if v <= UNRECORDED_UP_TO), reverse=True)
+    made = [v for v in newest_first if not _before(started, released(engine, v))]
+    return made + [v for v in newest_first if v not in made]
 
 
-#: the prefs key where a file upgraded from schema 1 keeps the last game the first release stored
-FIRST_RELEASE = "first_release_games"
-#: kept in the same transaction as the first step of that upgrade (companion.db.store)
-KEEP_FIRST_RELEASE = (f"INSERT OR REPLACE INTO prefs (key, value) SELECT '{FIRST_RELEASE}', "
-                      "json_object('up_to', coalesce(max(id), 0)) FROM sessions;")
+def released(engine: Engine, version: int) -> str | None:
+    """The day a version of a game's rules came out ("2026-12-02"), as its description in
+    the engine's ``rules_versions`` ends, or None."""
+    found = re.search(r"\((\d{4}-\d\d-\d\d)\)\s*$", engine.rules_versions.get(version, ""))
+    return found.group(1) if found else None
 
 
-def first_release_games(db: sqlite3.Connection) -> int:
-    """The id of the last game a file holds from the first release (0: none known).
+_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
-    Only the first release (2026-11-30, rules version 1) wrote schema 1, so when today's
-    companion upgrades a schema 1 file, every game in it was played under those rules; the
-    upgrade keeps the last such id (:data:`KEEP_FIRST_RELEASE`). A file a later release
-    upgraded first no longer says so: its games are judged by their logs alone."""
-    try:
-        row = db.execute("SELECT value FROM prefs WHERE key = ?", (FIRST_RELEASE,)).fetchone()
-        found = json.loads(row[0])["up_to"] if row else 0
-    except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, RecursionError):
-        return 0
-    return found if isinstance(found, int) and not isinstance(found, bool) else 0
+
+def _before(started: str | None, day: str | None) -> bool:
+    """Whether the time ``started`` falls on a day before ``day``; False when either is
+    unknown or ``started`` is not a time (a damaged row: its log alone decides)."""
+    return isinstance(day, str) and isinstance(started, str) and bool(_DAY.match(started)) and started[:10] < day
 
 
 def under(settings: Mapping[str, Any], version: int) -> dict[str, Any]:
@@ -97,7 +98,7 @@ def choose(versions: Iterable[int], replay: Callable[[int], T], fits: Callable[[
         try:
             done = replay(version)
         except Refused as refused:
-            if furthest is None or _later(refused.at, furthest.at):
+            if furthest is None or _further(refused.at, furthest.at):
                 furthest = refused
             continue
         if fits(done):
@@ -109,5 +110,5 @@ def choose(versions: Iterable[int], replay: Callable[[int], T], fits: Callable[[
     raise furthest
 
 
-def _later(at: Any, than: Any) -> bool:
+def _further(at: Any, than: Any) -> bool:
     return isinstance(at, int) and (not isinstance(than, int) or at > than)

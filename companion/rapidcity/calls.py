@@ -121,6 +121,7 @@ class Calls:
     freed_tiles: bool
     pawns_move: bool
     presses_are_touches: bool
+    late_at_close: bool  # 4: a press at the close itself is too late (R-R4); before, only one after it was
     why_closed: str = "time is up"
     holds: dict[int, _Hold] = field(default_factory=dict)
     by_player: dict[str, int] = field(default_factory=dict)  # player -> the pad they hold
@@ -136,7 +137,7 @@ class Calls:
 
     def copy(self) -> Calls:
         return Calls(self.close_ns, self.close_label, self.freed_tiles, self.pawns_move, self.presses_are_touches,
-                     self.why_closed,
+                     self.late_at_close, self.why_closed,
                      {pad: _Hold(h.claim, list(h.waiting)) for pad, h in self.holds.items()},
                      dict(self.by_player), {p: list(h) for p, h in self.history.items()}, set(self.claimed),
                      list(self.moves), list(self.false_starts), list(self.touch_presses), self.late_presses,
@@ -179,6 +180,10 @@ class Calls:
         elif put.ns > self.close_ns:
             self.note(put.ns, PRESS_NOTE, f"{put.head()}: after the window closed at {self.close_label} ms, "
                                           "does not count")
+        elif put.ns == self.close_ns and self.late_at_close:
+            # ruling: R-R4 - "within" means less than: a press at the window's close is not a claim
+            self.note(put.ns, PRESS_NOTE, f"{put.head()}: at the window's close, {self.close_label} ms, "
+                                          "does not count (R-R4)")
         elif isinstance(card, ArmedCard) or (isinstance(card, DisarmedCard) and not self.presses_are_touches):
             self.late_presses += 1
         elif isinstance(card, DisarmedCard):

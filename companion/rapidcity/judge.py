@@ -72,6 +72,9 @@ class _Rules:
     one_instant: bool  # 3: presses at one instant are judged together: a name twice is nobody's (R-R5, R-R12)
     false_starters_heal: bool  # 2: a false starter heals when the false-start setting is off (R-R8)
     every_wrong_hand: bool  # 3: in ultimate mode every wrong-hand touch costs a bullet, not only a first (R-R9)
+    # What version 4 (2026-12-07) changed: a tie costs nobody a bullet (R-R12), a press at the close is late (R-R4)
+    ties_cost_nothing: bool  # 4: a pawn first touched in a tie gives nobody a bullet for it (R-R12)
+    late_at_close: bool  # 4: a press at the window's close is not a claim (R-R4); 3 and before: only after it
     # What version 2 (2026-12-02) changed since the first release; version 1 keeps the old call:
     moves: bool  # 2: a pawn put on another tile moved there (R-R6); 1: a player's first claim stands
     presses_are_touches: bool  # 2: a press on a Disarmed card is a touch (R-R10); 1: ignored
@@ -85,6 +88,7 @@ class _Rules:
         tie_ns = max(tie, 1) if v3 else tie
         return cls(tie_ns=tie_ns, bounce_ns=max(bounce, 1) if v3 else bounce, chains=v3,
                    freed_tiles=v3, one_instant=v3, false_starters_heal=not v3, every_wrong_hand=v3,
+                   ties_cost_nothing=settings.rules >= 4, late_at_close=settings.rules >= 4,
                    moves=v2, presses_are_touches=v2, touch_tie_ns=tie_ns if v2 else 0, false_starts_everywhere=v2)
 
     def false_starts_count(self, card: Card) -> bool:
@@ -174,7 +178,7 @@ class Referee:
     def _restart(self) -> None:
         settings = self.round.settings
         self._calls = Calls(to_ns(settings.window_ms), say_duration(settings.window_ms), self._rules.freed_tiles,
-                            self._rules.moves, self._rules.presses_are_touches)
+                            self._rules.moves, self._rules.presses_are_touches, self._rules.late_at_close)
         self._chains: dict[int, _Chain] = {}
         self._pending: deque[_Chain] = deque()
         self._last: tuple[int, int, int, str] | None = None
@@ -483,8 +487,11 @@ def _first_touches(rnd: Round, rules: _Rules, live: list[Touch], notes: list[str
     Touches closer than the tie threshold to the earliest on a pawn are simultaneous
     (from version 3, equal times always are): the table cannot say who was first. If the
     pawn's owner is among them, the owner counts as first; otherwise each of them counts
-    as first. Names and seats never order anything here, so the call is the same whoever
-    is called what.
+    as first. From version 4 nobody counts as first (an empty list): a bullet earned by
+    being first needs a toucher first by more than the threshold, so the owner's benefit
+    of the doubt never turns into a bullet for the owner (an attacker tying on their own
+    pawn). Names and seats never order anything here, so the call is the same whoever is
+    called what.
     """
     on_pawn: dict[str, list[Touch]] = {}
     for touch in live:
@@ -500,7 +507,13 @@ def _first_touches(rnd: Round, rules: _Rules, live: list[Touch], notes: list[str
                 if _equal_only(to_ns(tied[-1].t_ms) - start, rnd.settings)
                 else f"within the tie threshold at {say_ms(touches[0].t_ms)} ms")
         # ruling: R-R12 - equal times within the tie threshold: the owner counts as first; never by name or seat
-        if len(by_toucher) > 1 and pawn in by_toucher:
+        if len(by_toucher) > 1 and rules.ties_cost_nothing:
+            # ruling: R-R12 - a bullet earned by being first needs a toucher first by more than the tie threshold
+            who = " and ".join(sorted(by_toucher))
+            first = []
+            notes.append(f"{pawn}'s pawn touched by {who} {when}: nobody was first by more than the tie "
+                         "threshold, so nobody takes a bullet for it (R-R12)")
+        elif len(by_toucher) > 1 and pawn in by_toucher:
             first = [by_toucher[pawn]]
             others = ", ".join(sorted(b for b in by_toucher if b != pawn))
             notes.append(f"{pawn}'s pawn touched by {pawn} and {others} {when}: "
@@ -514,7 +527,7 @@ def _first_touches(rnd: Round, rules: _Rules, live: list[Touch], notes: list[str
         firsts[pawn] = first
         for touch in touches:
             if touch not in tied:
-                earlier = first[0]
+                earlier = (first or tied)[0]
                 notes.append(f"{touch.by} touched {pawn}'s pawn at {say_ms(touch.t_ms)} ms, after {earlier.by} "
                              f"at {say_ms(earlier.t_ms)} ms: the first touch decides")
     return firsts

@@ -32,6 +32,8 @@ RULES_VERSIONS: dict[int, str] = {
        "bounces is one press (R-R4), a tile its pawn left for another is free from when it left (R-R6), "
        "a false starter never heals (R-R8), every wrong-hand touch costs a bullet in ultimate mode (R-R9) "
        "(2026-12-06)",
+    4: "a bullet earned by being first goes only to a toucher first by more than the tie threshold, so a tie "
+       "on a pawn costs nobody a bullet for it (R-R12) (2026-12-07)",
 }
 RULES = max(RULES_VERSIONS)
 

@@ -616,7 +616,7 @@ def _replay(game: _Game) -> None:
         return timeline.state
 
     try:
-        _version, state = choose(candidates(engine, game.rules), replay_under,
+        _version, state = choose(candidates(engine, game.rules, game.started), replay_under,
                                  lambda state: same_result(engine, state, game.told))
         result = engine.result(state)
     except Refused as refused:

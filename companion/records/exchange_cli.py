@@ -131,7 +131,7 @@ def _to_file(out: Path, write: Callable[[TextIO], ExportReport], *, replace: boo
 
 
 def _is_database(path: Path) -> bool:
-    from companion.db.backup import SQLITE_MAGIC
+    from companion.db.schema import SQLITE_MAGIC
 
     try:
         with open(path, "rb") as handle:

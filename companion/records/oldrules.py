@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.db.rows import game_name
 from companion.db.store import GameSession, SessionInfo, Store
-from companion.db.versions import candidates, recorded, under
+from companion.db.versions import candidates, recorded, released, under
 from companion.engine import Engine, RuleError
 from companion.errors import StoreError
 from companion.games import GAMES, engine_for
@@ -63,8 +63,7 @@ def as_sentence(words: str) -> str:
 
 def rules_date(kind: str, version: int) -> str:
     """When a version of a game's rules came out, as its description says ("2026-11-30")."""
-    found = re.search(r"\((\d{4}-\d\d-\d\d)\)\s*$", engine_for(kind).rules_versions.get(version, ""))
-    return found.group(1) if found else f"version {version}"
+    return released(engine_for(kind), version) or f"version {version}"
 
 
 def newest(kind: str) -> int:
@@ -82,7 +81,7 @@ def version_played(store: Store, info: SessionInfo) -> int:
     settings do not say and it was not worked out before on this log; a log that does not
     replay gives the first version it is tried under (its telling stops at the damage)."""
     engine = engine_for(info.kind)
-    found = candidates(engine, info.settings, info.id <= store.first_release_games())
+    found = candidates(engine, info.settings, info.started)
     if len(found) == 1:
         return found[0]
     kept = store.kept_rules(info)

@@ -405,3 +405,18 @@ def test_a_revealed_bounty_must_not_be_in_play_already():
         ENGINE.apply(state, {"type": "end_turn", "reveal": [BELLE]})
     state = ENGINE.apply(state, {"type": "end_turn", "reveal": [{**BELLE, "name": "Sam Bass"}]})
     assert [b.name for b in state.active] == ["Butch Cassidy", "Sundance Kid", "Sam Bass"]
+
+
+def test_r_b10_the_defender_tying_the_bounty_for_best_keeps_it_and_both_take_a_wound():
+    """R-B10, the three-way case the rulebook leaves out: "when the defender ties the Bounty
+    for the best hand and the attacker is behind, the defender keeps the Bounty and both
+    players take a Wound". Full House against Butch's Full House, the attacker's high card
+    behind; the Bandit Hideout makes each wound two (R-B4)."""
+    state = play(sample_turn_start(), {"type": "move", "to": "Bandit Hideout"})
+    duel = {"type": "duel_player", "defender": "Valentina", "bounty": "Butch Cassidy", "attacker_hand": ["5S"],
+            "defender_hand": ["4H", "4D", "4S", "1H", "1D"], "drawn": BUTCH_FULL_HOUSE, "seed": 1}
+    assert preview(state, duel).outcome.result == "defender_ties_bounty"
+    state = ENGINE.apply(state, duel)
+    assert state.player("Valentina").renown == 3 and state.player("Bart").renown == 0
+    assert "Butch Cassidy" not in state.escaped
+    assert (state.player("Bart").wounds, state.player("Valentina").wounds) == (2, 2)

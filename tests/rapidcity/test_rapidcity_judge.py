@@ -223,8 +223,10 @@ def test_window_closes_when_every_player_has_claimed():
 
 
 def test_claims_after_the_window_do_not_count():
-    v = verdict(SHERIFF, [press(2, 400.0, "blue"), press(3, 5000.0, "red"), press(4, 5000.5, "green")])
-    assert [c["player"] for c in v["claims"]] == ["blue", "red"]  # at 5000 ms the window is still open
+    """Version 3 (at 5000 ms the window was still open); version 4's R-R4, a press at the
+    close is no claim, is in test_rapidcity_rules4."""
+    v = verdict(SHERIFF, [press(2, 400.0, "blue"), press(3, 5000.0, "red"), press(4, 5000.5, "green")], rules=3)
+    assert [c["player"] for c in v["claims"]] == ["blue", "red"]
     assert "pad 4 press at 5000.5 ms by green: after the window closed at 5000 ms, does not count" in v["notes"]
     assert v["bullets"] == {"red": 0, "blue": 0, "green": 1, "yellow": 1}
     assert "yellow claimed no allowed tile before the window closed at 5000 ms: bullet" in v["notes"]
@@ -385,7 +387,7 @@ def test_r_r12_equal_touch_times_the_owner_counts_as_first_whatever_the_names():
     break a tie by name or seat order." Today "blue" beats "red" alphabetically."""
     for attacker, owner in (("red", "blue"), ("blue", "red"), ("yellow", "green"), ("green", "yellow")):
         card = {"type": "armed", "player": attacker, "hand": "right"}
-        v = verdict(card, touches=[touch(attacker, owner, 400.0), touch(owner, owner, 400.0)])
+        v = verdict(card, touches=[touch(attacker, owner, 400.0), touch(owner, owner, 400.0)], rules=3)
         assert v["bullets"][owner] == 0, (attacker, owner)
         assert any("the owner gets the benefit of the doubt and counts as first (R-R12)" in n for n in v["notes"])
 
@@ -398,13 +400,13 @@ def test_r_r12_within_the_tie_threshold_is_simultaneous_too():
     assert v["bullets"]["blue"] == 1  # 1 ms apart: the pads' order stands
 
 
-def test_r_r12_a_tie_without_the_owner_is_never_ordered_by_name_each_counts_as_first():
+def test_r_r12_a_tie_without_the_owner_is_never_ordered_by_name_each_counted_as_first_until_version_4():
     card = {"type": "armed", "player": "red", "hand": "right"}
-    v = verdict(card, touches=[touch("red", "green", 400.0), touch("blue", "green", 400.0)])
+    v = verdict(card, touches=[touch("red", "green", 400.0), touch("blue", "green", 400.0)], rules=3)
     assert v["bullets"]["green"] == 1  # the attacker reached green's pawn before green
     assert v["bullets"]["blue"] == 1  # blue caught a pawn not their own
     swapped = verdict({"type": "armed", "player": "blue", "hand": "right"},
-                      touches=[touch("blue", "green", 400.0), touch("red", "green", 400.0)])
+                      touches=[touch("blue", "green", 400.0), touch("red", "green", 400.0)], rules=3)
     assert swapped["bullets"] == {"red": 1, "blue": 0, "green": 1, "yellow": 0}
 
 

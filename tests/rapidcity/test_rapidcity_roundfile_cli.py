@@ -29,7 +29,7 @@ def test_settings_and_bullets_may_be_left_out():
     assert rnd.touches == ()
 
 
-@pytest.mark.parametrize("rules", [1, 2, 3])
+@pytest.mark.parametrize("rules", [1, 2, 3, 4])
 def test_the_rules_version_is_read_and_written_back(rules):
     """A card is replayed under the rules it was played with (docs/roundfile.md)."""
     rnd = parse_round(_with("settings.rules", rules))
@@ -78,10 +78,10 @@ MALFORMED = [
     (_with("events.0.pad", True), "events[0].pad: expected a whole number, got a boolean"),
     (_with("settings.ultimate", "yes"), "settings.ultimate: expected true or false"),
     (_with("settings.window", 5), "settings: unknown key 'window'"),
-    (_with("settings.rules", 4), "settings.rules: a version of the Rapid City rules, 1 to 3, got a number 4"),
-    (_with("settings.rules", 0), "settings.rules: a version of the Rapid City rules, 1 to 3, got a number 0"),
-    (_with("settings.rules", 2.0), "settings.rules: a version of the Rapid City rules, 1 to 3, got a number 2.0"),
-    (_with("settings.rules", True), "settings.rules: a version of the Rapid City rules, 1 to 3, got a boolean"),
+    (_with("settings.rules", 5), "settings.rules: a version of the Rapid City rules, 1 to 4, got a number 5"),
+    (_with("settings.rules", 0), "settings.rules: a version of the Rapid City rules, 1 to 4, got a number 0"),
+    (_with("settings.rules", 2.0), "settings.rules: a version of the Rapid City rules, 1 to 4, got a number 2.0"),
+    (_with("settings.rules", True), "settings.rules: a version of the Rapid City rules, 1 to 4, got a boolean"),
     (_with("bullets.red", -1), "bullets.red: a bullet count cannot be negative"),
     (_with("players", "red"), "players: expected a list, got a string"),
     (_with("card", {"type": "armed", "player": "red"}), "card: missing key 'hand'"),

@@ -32,7 +32,7 @@ def test_1_equal_touch_times_are_a_tie_and_the_owner_counts_as_first_whatever_th
     players = ["red", attacker, "white"]
     v = verdict(armed(attacker), touches=[touch(attacker, "red", 400.0), touch("red", "red", 400.0)],
                 players=players, tiles=[{"pad": 1, "location": "prison"}, {"pad": 2, "location": "tipi"},
-                                        {"pad": 3, "location": "saloon"}], tie_ms=0)
+                                        {"pad": 3, "location": "saloon"}], tie_ms=0, rules=3)
     assert v["bullets"] == {"red": 0, attacker: 0, "white": 0}
     assert any("at the same instant" in n and "benefit of the doubt" in n for n in v["notes"])
 
@@ -203,8 +203,8 @@ ROUNDFILE_MD = Path(__file__).resolve().parents[2] / "docs" / "roundfile.md"
 
 def test_the_notes_docs_roundfile_shows_are_the_judges():
     shown = ROUNDFILE_MD.read_text(encoding="utf-8").split("Under version 3, for instance:")[1].split("```")[1]
-    said = {n for args, _, _ in OLD_AND_NEW.values() for n in verdict(**args)["notes"]}
-    said |= set(verdict(SHERIFF, [press(1, 400.0, "red"), press(3, 400.0, "red")])["notes"])
+    said = {n for args, _, _ in OLD_AND_NEW.values() for n in verdict(**args, rules=3)["notes"]}
+    said |= set(verdict(SHERIFF, [press(1, 400.0, "red"), press(3, 400.0, "red")], rules=3)["notes"])
     assert {line for line in shown.splitlines() if line} <= said
 
 

@@ -12,5 +12,7 @@ summed up since.
 
 #: bump when any summary's formula or shape changes: every cached summary is then recomputed
 #: (2: a game is counted under the rules it was played under, companion.db.versions;
-#: 3: a Spurs duel's draws count in each duellist's luck, R-S8)
-VERSION = 3
+#: 3: a Spurs duel's draws count in each duellist's luck, R-S8;
+#: 4: an old game's version of its rules comes from the evidence in its file, not the
+#: file's schema, so a game a 2026-12-02 release stored is counted under version 2)
+VERSION = 4

@@ -14,7 +14,7 @@ from functools import reduce
 from typing import Any, Iterator, Mapping, Sequence
 
 from companion.db.rows import RowDamage, event_action, session_fields
-from companion.db.versions import Refused, candidates, choose, first_release_games, same_result, under
+from companion.db.versions import Refused, candidates, choose, same_result, under
 from companion.engine import Engine, RuleError
 from companion.games import engine_for, game, load
 from companion.db.runstack import RunStack
@@ -40,7 +40,7 @@ def read_session(db: sqlite3.Connection, session_id: int) -> Logged:
                      (session_id,)).fetchone()
     if row is None:
         raise RowDamage(f"there is no game session {session_id}")
-    kind, settings, _started, _finished, result = session_fields(row)
+    kind, settings, started, _finished, result = session_fields(row)
     found: dict[int, dict[str, Any]] = {}
     undo, redo = RunStack(), RunStack()
     seq = 0
@@ -53,19 +53,18 @@ def read_session(db: sqlite3.Connection, session_id: int) -> Logged:
             raise RowDamage(f"event {seq} is an {event} with nothing to {event}")
         step(undo, redo, seq, event)
     actions = [found[s] for s in undo]
-    first = session_id <= first_release_games(db)
-    return Logged(session_id, kind, played_settings(kind, settings, actions, result, first), actions, seq)
+    return Logged(session_id, kind, played_settings(kind, settings, actions, result, started), actions, seq)
 
 
 def played_settings(kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
-                    result: Mapping[str, Any] | None, first_release: bool = False) -> dict[str, Any]:
+                    result: Mapping[str, Any] | None, started: str | None = None) -> dict[str, Any]:
     """The settings with the version of the rules the game was played under, so it is
     counted as its table saw it (:mod:`companion.db.versions`: for a game stored without
     one, the first in :func:`~companion.db.versions.candidates`' order whose replay of these
     actions accepts them and gives the stored result)."""
     engine = engine_for(kind)
     try:
-        versions = candidates(engine, settings, first_release)
+        versions = candidates(engine, settings, started)
     except RuleError:
         return dict(settings)  # the replay says what is wrong with them
 
