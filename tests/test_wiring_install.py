@@ -40,8 +40,9 @@ def _has_nobody() -> bool:
     return True
 
 
-def install(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=120)
+def install(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=120,
+                          env=None if env is None else {**os.environ, **env})
 
 
 @pytest.fixture(scope="module")
@@ -241,6 +242,38 @@ def test_without_a_backend_the_settings_say_auto_as_the_unit_did(dry_run):
 
     settings = load_settings(root / SETTINGS)
     assert (settings.backend, settings.port) == ("auto", None) and settings.pads == str(root / SETTINGS)
+
+
+def udev_matches(line: str, env: dict[str, str]) -> bool:
+    """Does a rule line's every ENV{KEY}=="v" / !="v" hold for a device with ``env``?
+    (ACTION, SUBSYSTEM and SUBSYSTEMS are taken as matched: a USB partition being added.)"""
+    for key, op, value in re.findall(r'ENV\{(\w+)\}(==|!=)"([^"]*)"', line):
+        if (env.get(key, "") == value) != (op == "=="):
+            return False
+    return True
+
+
+def test_the_stick_rule_leaves_out_the_usb_disk_the_pi_boots_from(tmp_path):
+    """A Pi booting from a USB SSD: its FAT boot partition is a USB filesystem like a stick's,
+    and was mounted at the stick's place. The disk holding / and /boot/firmware is left out."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "findmnt").write_text('#!/bin/sh\n[ "$5" = / ] && echo /dev/sda2 || echo /dev/sda1\n')
+    (bin_dir / "lsblk").write_text('#!/bin/sh\ncase "$4 $5" in "PKNAME /dev/sda"?) echo sda ;; '
+                                   '"PTUUID /dev/sda") echo 5e3da3da ;; esac\n')
+    for tool in bin_dir.iterdir():
+        tool.chmod(0o755)
+    root = tmp_path / "root"
+    result = install("--dry-run", "--root", str(root), env={"PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    assert result.returncode == 0, result.stderr
+    rules = [line for line in (root / "etc/udev/rules.d/61-companion-stick.rules").read_text().splitlines()
+             if "systemd-mount" in line]
+    assert len(rules) == 2
+    boot = {"ID_FS_USAGE": "filesystem", "ID_FS_TYPE": "vfat", "ID_PART_TABLE_UUID": "5e3da3da"}
+    stick = {"ID_FS_USAGE": "filesystem", "ID_FS_TYPE": "vfat", "ID_PART_TABLE_UUID": "0badcafe"}
+    assert not any(udev_matches(rule, boot) for rule in rules)
+    assert [udev_matches(rule, stick) for rule in rules] == [True, False]  # the vfat line mounts it
+    assert udev_matches(rules[1], {**stick, "ID_FS_TYPE": "exfat"})
 
 
 def fake_unit(folder: Path, app_body: str) -> Path:

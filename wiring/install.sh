@@ -145,6 +145,16 @@ apt_install() {  # the packages given that are not installed yet, in one apt run
     run apt-get update -q
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
+# the partition-table UUIDs of the disks holding / and /boot/firmware, one a line (none for a
+# mount that is not there, or a disk without a table)
+system_disks() {
+    local mount source disk
+    for mount in / /boot/firmware; do
+        source=$(findmnt -n -o SOURCE --mountpoint "$mount" 2>/dev/null) || continue
+        disk=$(lsblk -n -d -o PKNAME "$source" 2>/dev/null) || continue
+        [[ -n $disk ]] && lsblk -n -d -o PTUUID "/dev/$disk" 2>/dev/null
+    done | awk 'NF' | sort -u
+}
 has_group() { getent group "$1" >/dev/null; }
 in_group() { id -nG "$APP_USER" 2>/dev/null | tr ' ' '\n' | grep -qx "$1"; }
 
@@ -230,10 +240,16 @@ SUBSYSTEM=="drm", KERNEL=="card[0-9]*", TAG+="systemd"' && rules_changed=1
 # After 60-persistent-storage.rules, which reads the filesystem (ID_FS_*); systemd-mount
 # asks systemd to mount it (udev's own mounts would stay in udev's namespace).
 mount_options="uid=$APP_USER,gid=$APP_USER,umask=0077,nosuid,nodev,noexec"
+# A Pi booting from a USB SSD has its boot partition (FAT) and / on a USB disk too: that disk
+# is left out, by its partition table's UUID, which udev gives each of its partitions
+# (60-persistent-storage.rules imports the disk's ID_* into them). A stick cloned from that
+# disk shares the UUID and is left out too; one made as sold never does.
+not_system=""
+for uuid in $(system_disks); do not_system+="ENV{ID_PART_TABLE_UUID}!=\"$uuid\", "; done
 put /etc/udev/rules.d/61-companion-stick.rules 0644 root:root \
 "# written by the table companion's wiring/install.sh: a USB stick for backups at $STICK
-ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ENV{ID_FS_TYPE}==\"vfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options,flush \$devnode $STICK\"
-ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ENV{ID_FS_TYPE}==\"exfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options \$devnode $STICK\"" \
+ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ${not_system}ENV{ID_FS_TYPE}==\"vfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options,flush \$devnode $STICK\"
+ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ${not_system}ENV{ID_FS_TYPE}==\"exfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options \$devnode $STICK\"" \
     && rules_changed=1
 [[ -d ${root%/}$STICKS ]] || run install -d -m 0755 "$STICKS"
 if ((!dry)); then install -d -o "$APP_USER" -g "$APP_USER" -m 0750 "$STATE" "$STATE/kivy"; fi
