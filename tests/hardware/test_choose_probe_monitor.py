@@ -95,3 +95,15 @@ def test_companion_pads_command_runs_with_the_sim():
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr
     assert "simulated pads" in result.stdout and "Prison 1" in result.stdout
+
+
+@pytest.mark.skipif(pi_model() is not None, reason="on a Pi the GPIO pads open")
+def test_gpio_pads_off_a_pi_refuse_in_one_line_without_gpiozeros_warnings(tmp_path):
+    """gpiozero warned once per pin factory it fell back from: four lines before ours."""
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "pads", "--backend", "gpio", "--seconds", "0.2"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "LG_WD": str(tmp_path),
+             "COMPANION_SETTINGS": str(tmp_path / "none.toml")})
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("companion: error: cannot open the pads' GPIO")
