@@ -82,7 +82,8 @@ def check_settings(args: argparse.Namespace) -> Check:
 
 
 def hardware_checks(args: argparse.Namespace) -> list[Check]:
-    """GPIO, groups, lgpio, pad board: they live with the hardware code, imported only here."""
+    """GPIO, groups, lgpio, pad board, RFID readers: they live with the hardware code,
+    imported only here."""
     try:
         from hardware import probe
     except ImportError as exc:

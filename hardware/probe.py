@@ -424,7 +424,8 @@ def hardware_checks(backend: str = "auto", pads: str | None = None, port: str | 
                     model_path: Path = MODEL_PATH) -> list[Check]:
     """The checks for the pads ``--backend`` names (``auto`` made concrete as the app does),
     in the order a person would fix them: GPIO pads need the chip, the groups, lgpio and a pin
-    factory; a pad board needs its heartbeat; the sim needs nothing but the pad map."""
+    factory; a pad board needs its heartbeat; the sim needs nothing but the pad map. Then
+    each RFID reader the pad map names, whatever the pads."""
     kind = resolve(backend, model_path)
     checks = [check_user_groups(kind, pads), check_libmtdev(), check_pad_map(pads)]
     if kind == "gpio":

@@ -57,7 +57,7 @@ root=/
 backend=""
 port=""
 
-usage() { sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 refuse() { echo "install.sh: $*" >&2; exit 2; }
 while (($#)); do
     case $1 in
