@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import InputError
+from companion.limits import quote
 
 SETTINGS_PATH = Path("/etc/companion/companion.toml")
 SETTINGS_ENV = "COMPANION_SETTINGS"
@@ -76,10 +77,10 @@ def load_settings(path: Path | None = None) -> Settings:
         raise InputError(f"settings {path}: unknown key(s) {unknown}; allowed: {', '.join(KEYS)} and [[pad]] tables")
     backend = data.get("backend")
     if backend is not None and backend not in BACKENDS:
-        raise InputError(f"settings {path}: backend = {backend!r}; expected one of {', '.join(BACKENDS)}")
+        raise InputError(f"settings {path}: backend = {quote(backend)}; expected one of {', '.join(BACKENDS)}")
     port = data.get("port")
     if port is not None and (not isinstance(port, str) or not port.strip() or "\0" in port):
-        raise InputError(f"settings {path}: port = {port!r}; expected a serial device such as \"/dev/ttyACM0\"")
+        raise InputError(f"settings {path}: port = {quote(port)}; expected a serial device such as \"/dev/ttyACM0\"")
     return Settings(path, backend, port.strip() if port else None, str(path) if "pad" in data else None, True)
 
 

@@ -88,3 +88,10 @@ def test_doctor_and_pads_read_the_pads_the_file_names(settings, tmp_path):
     assert checks["Pad map"]["detail"].endswith("4=GPIO5 Back saloon")
     pads = companion(settings, "pads", "--seconds", "0.1")
     assert pads.returncode == 0 and "pad 4  GPIO5   Back saloon" in pads.stdout
+
+
+def test_a_huge_value_is_quoted_short(settings):
+    settings.write_text(f'backend = "{"x" * 100_000}"\n')
+    with pytest.raises(InputError) as refused:
+        load_settings()
+    assert len(str(refused.value)) < 300 and "100,000 characters" in str(refused.value)
