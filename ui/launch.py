@@ -67,10 +67,9 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def cannot_start(why: str) -> int:
-    """Exit status 1 and one line, never a traceback: a kiosk's journal shows it as it is.
-    Written to the process's own standard error: once imported, Kivy sends ``sys.stderr``
+    """Exit status 1 and one line (docs/cli.md), never a traceback: a kiosk's journal shows it
+    as it is. Written to the process's own standard error: once imported, Kivy sends ``sys.stderr``
     through its logger (kivy/logger.py), which may print nothing."""
-    print(f"companion: cannot start the app: {why}.", file=sys.__stderr__)
-    print("Everything else works without a screen: try `companion --help` or `companion doctor`.",
-          file=sys.__stderr__, flush=True)
+    print(f"companion: cannot start the app: {why}. Everything else works without a screen: try "
+          "`companion --help` or `companion doctor`.", file=sys.__stderr__, flush=True)
     return 1
