@@ -189,9 +189,11 @@ def _desk_edit(name: str, change: Callable[..., Desk | str]) -> Callable[..., St
         done = change(desk, *args)
         if isinstance(done, str):
             return model.refuse(f"Refused: {done}")
-        if name == "duel":
-            return model.edit(duel=replace(model.flow.duel, desk=done))
-        return model.edit(**{name: done})
+        new = done.desk if isinstance(done, cards.Twice) else done
+        changes = {"duel": replace(model.flow.duel, desk=new)} if name == "duel" else {name: new}
+        if isinstance(done, cards.Twice):  # refused; the next tap of that card is meant
+            return replace(model, flow=replace(model.flow, **changes)).refuse(f"Refused: {done.why}")
+        return model.edit(**changes)
     return edited
 
 
@@ -344,7 +346,7 @@ OFFERED: dict[str, Callable[[BountytownModel], set[str]]] = {
 
 _TURN = {"move": _move, "board": _board, "player": _player, "buy": _store, "turnin": _turn_in_page, "duel": _duel,
          "end_turn": _end_turn, **{what: _at_once(what) for what in TURN}}
-_DESK = {"tab": lambda d, i: replace(d, active=i) if 0 <= i < len(d.slots) else d, "chip": cards.chip,
+_DESK = {"tab": lambda d, i: replace(d, active=i, again="") if 0 <= i < len(d.slots) else d, "chip": cards.chip,
          "remove_last": cards.removed_last, "clear": cards.cleared}
 
 TAPS: dict[str, dict[str, Callable[..., Step[BountytownModel]]]] = {

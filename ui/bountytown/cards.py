@@ -66,9 +66,10 @@ class SlotTab(ToggleButton):
 
 
 class CardDesk(BoxLayout):
-    """The tabs, the active slot's cards and the grid. When a refusal's words take the room
-    (at 800x480 the desk is then a row short), the slot steps aside, so the tabs and the grid
-    stay whole and tappable; 'Got it' brings it back."""
+    """The tabs, the active slot's cards and the grid. The grid stands still at the desk's
+    foot whatever is entered (issue 37: a grid moving under the finger took wrong cards).
+    When a refusal's words take the room (at 800x480 the desk is then a row short), the slot
+    steps aside, so the tabs and the grid stay whole and tappable; 'Got it' brings it back."""
 
     view = ObjectProperty(shown.DeskView(), rebind=True)
     game = ObjectProperty(None, allownone=True, rebind=True)
@@ -109,7 +110,7 @@ class CardDesk(BoxLayout):
         room = self.height - self.ids.tabs.height - self.ids.grid.height - 2 * stack.spacing
         show = bool(self.view.first) and slot.height <= room + 0.5
         if show and slot.parent is None:
-            stack.add_widget(slot, index=1)  # between the tabs and the grid
+            stack.add_widget(slot, index=0)  # under the tabs
         elif not show and slot.parent is not None:
             stack.remove_widget(slot)
 

@@ -1,0 +1,118 @@
+"""Issue 37, at the table under real fingers: what players met in a real 800x480 window,
+tapped through the widgets as they did. The card grids stand still while cards go in (a
+target that moves under the finger took the wrong card for 2 of 3 bounties); a card tapped
+twice is not silently taken twice; the Train asks before it ends the game; the duel list
+offers only whom the player can reach; every key of the grid reads whole."""
+
+from __future__ import annotations
+
+from kivy.core.window import Window
+
+from tests.ui.conftest import Driver
+from ui.bountytown.cards import CardKey
+from ui.bountytown.forms import BountyForm
+
+from .test_play import SUITS, enter_card, fill_bounty
+from .walk import BOUNTIES, FIRST, GRID, PLAYERS
+
+#: a bounty that draws no card: its duel has one slot, the player's hand
+NO_DRAW = {"name": "Sam Bass", "renown": 1, "locations": ["Sheriff's Office", "Bank"], "base": ["2C"], "draws": 0}
+
+
+def start(ui: Driver, bounties: list[dict]) -> None:
+    entries = [{"name": n, "character": f"{n} the Kid", "hand_limit": 5} for n, _ in PLAYERS[:3]]
+    ui.app.start_session("bountytown", {"players": entries, "grid": GRID, "bounties": bounties,
+                                        "store": ["Crucifix", "Rifle"]})
+    ui.pump()
+
+
+def keys(ui: Driver, root) -> dict[str, tuple[float, float, float, float]]:
+    """Where each key of ``root``'s card grid is in the window (its words -> x, y, w, h)."""
+    found = {}
+    for key in (w for w in ui.widgets(root) if isinstance(w, CardKey)):
+        x, y = key.to_window(key.x, key.y)
+        found[key.text] = (round(x), round(y), round(key.width), round(key.height))
+    assert len(found) == 25
+    return found
+
+
+def desk(ui: Driver):
+    return ui.screen.ids.duel.ids.desk
+
+
+def test_the_duel_grid_stands_still_as_the_cards_go_in(ui):
+    start(ui, [NO_DRAW] + BOUNTIES[:2])
+    screen = ui.screen
+    # a 0-draw duel: one slot, the hand; every card and the refusal of a sixth leave the grid where it was
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Sam Bass", root=screen.ids.duel.ids.targets))
+    where = keys(ui, desk(ui))
+    for card in ("1H", "2S", "3D", "4C", "5G", "5H"):
+        enter_card(ui, card, root=desk(ui))
+        assert keys(ui, desk(ui)) == where, f"the grid moved after {card}"
+    assert screen.message.startswith("Refused:")
+    ui.tap("Got it")
+    assert keys(ui, desk(ui)) == where
+    ui.tap("Remove last")
+    assert keys(ui, desk(ui)) == where
+
+    # a duel with a draw: the tabs, the hand, the draw; the grid never moves
+    ui.tap("Back")
+    ui.tap("Back to town")
+    assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Jesse James", root=screen.ids.duel.ids.targets))
+    for card in ("1H", "2S", "3D", "4C", "5G", "1C", "2D"):
+        enter_card(ui, card, root=desk(ui))
+        assert keys(ui, desk(ui)) == where, f"the grid moved after {card}"
+
+
+def test_the_base_card_pad_stands_still_as_the_cards_go_in(ui):
+    start(ui, BOUNTIES)
+    screen = ui.screen
+    assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
+    screen.act({"type": "duel_bounty", "bounty": "Jesse James", "hand": ["5S", "5D", "5C"], "drawn": ["1C", "2D"],
+                "bounty_items": [], "take": None, "rifle": False, "crucifix": [], "critical_discard": {}, "seed": 1})
+    ui.tap("End turn")
+    form = ui.find(cls=BountyForm)
+
+    def pad() -> dict[str, tuple[float, float]]:
+        found = {}
+        for text in ("1", "2", "3", "4", "5", *SUITS.values()):
+            w = ui.find(text, root=form)
+            found[text] = tuple(round(v) for v in w.to_window(w.x, w.y))
+        return found
+
+    where = pad()
+    for card in ("1H", "2D", "3S", "4C", "5G"):
+        enter_card(ui, card, root=form)
+        assert pad() == where, f"the value and suit keys moved after {card}"
+    assert len(form.card.base) == 5
+
+
+def test_a_card_tapped_twice_is_refused_then_taken_when_meant(ui):
+    start(ui, [NO_DRAW] + BOUNTIES[:2])
+    screen = ui.screen
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Sam Bass", root=screen.ids.duel.ids.targets))
+    ui.double_tap(ui.find("3 Diamonds", root=desk(ui)))
+    hand = screen.model.flow.duel.desk.slots[0].cards
+    assert hand == ("3D",), hand
+    assert "3 Diamonds is already" in screen.message and "again" in screen.message
+    assert screen.message in " ".join(ui.texts())
+    ui.tap(ui.find("3 Diamonds", root=desk(ui)))  # meant: the deck holds three
+    assert screen.model.flow.duel.desk.slots[0].cards == ("3D", "3D")
+    assert not screen.message
+
+
+def test_every_key_of_the_grid_reads_whole_and_apart(ui):
+    start(ui, [NO_DRAW] + BOUNTIES[:2])
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Sam Bass", root=ui.screen.ids.duel.ids.targets))
+    for key in (w for w in ui.widgets(desk(ui)) if isinstance(w, CardKey)):
+        key.texture_update()
+        widest = max(line.w for line in key._label._cached_lines)  # noqa: SLF001
+        # 4 px clear of each edge, so two keys' words never run together; every line inside the key
+        assert widest <= key.width - 8 and key.texture_size[1] <= key.height, \
+            f"{key.text!r} ({widest}x{key.texture_size[1]}) in a {key.width:.0f}x{key.height:.0f} key"
+        assert key.font_size >= 16
