@@ -33,7 +33,7 @@ def when(stamp: str) -> str:
 
 class HomeScreen(Screen):
     message = StringProperty("")
-    footer = StringProperty("")  # when the whole database was last checked: under both columns
+    footer = StringProperty("")  # a problem the last full check found: under both columns
 
     def on_kv_post(self, _base) -> None:
         app = App.get_running_app()
@@ -136,16 +136,12 @@ class HomeScreen(Screen):
 
 
 def full_check_note(check: dict | None) -> str:
-    """When the whole database was last checked: the app checks only what it reads at
-    start (a full check takes time in proportion to the history), `companion doctor` the rest."""
-    if check is None:
-        return "Database: never fully checked. Run `companion doctor` to check all of it."
-    try:
-        at = when(check["at"])
-    except (TypeError, ValueError):
-        return "Database: when it was last fully checked cannot be read. Run `companion doctor`."
-    found = "all sound" if check.get("result") == "ok" else f"it found: {check.get('result')}"
-    return f"Database fully checked {at} by `companion doctor`: {found}."
+    """Home's line about the last full check of the database: only a problem it found, in
+    the table's words. A check never run, or all sound, is the maker's business, not news at
+    every start (issue 37): Settings says when it ran and how (:func:`ui.settings.check_line`)."""
+    if check is None or check.get("result") == "ok":
+        return ""
+    return f"The last full check found a problem: {check.get('result')} (Settings: how to check again)."
 
 
 def damaged(info: SessionInfo) -> Caption:
