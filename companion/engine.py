@@ -57,6 +57,11 @@ class Engine(Protocol[S]):
         The store marks the session finished in the same transaction as the final action."""
 
 
+def listed(names: list[str] | tuple[str, ...]) -> str:
+    """Names as said: "Ann", "Ann and Bob", "Ann, Bob and Cid"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def action_type(action: Mapping[str, Any], known: set[str] | frozenset[str]) -> str:
     """The action's ``type``, refused with a clear message when missing or unknown."""
     kind = action.get("type")

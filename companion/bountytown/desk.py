@@ -47,8 +47,10 @@ class Slot:
         return len(self.cards) >= self.capacity
 
     def rank_name(self) -> str:
+        """The rank of what the slot sends; none before its first card (a bounty's base
+        alone is no draw: issue 37, "Rainbow" showed over a draw with nothing drawn)."""
         cards = self.hand()
-        if not self.ranked or not (cards or self.base):
+        if not self.ranked or not cards:
             return ""
         return (bounty_rank(self.base, cards) if self.base else rank(cards)).name
 

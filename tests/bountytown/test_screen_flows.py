@@ -229,6 +229,9 @@ def test_tied_renown_goes_to_a_recorded_final_duel_R_B6():
     play = Play().act({"type": "move", "to": "Boot Hill"})
     play("duel", 1)("target", "bounty", "Jesse James").cards(0, "1H").cards(1, "5S 5D")("to_result")("confirm")
     play("end_turn")("train")
+    assert play.view.train == "The Train ends the game: Bart, Valentina and Terry are tied at renown 0 and fight a final duel. End it now?"
+    assert not play.state.finished
+    play("train_yes")
     assert play.view.headline.startswith("The Train! Tied at renown 0: Bart, Valentina, Terry.")
     play("record")
     assert play.model.message == "Enter Bart's final duel hand first (at least one card is played)."

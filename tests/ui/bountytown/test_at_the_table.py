@@ -12,7 +12,7 @@ from tests.ui.conftest import Driver
 from ui.bountytown.cards import CardKey
 from ui.bountytown.forms import BountyForm
 
-from .test_play import SUITS, enter_card, fill_bounty
+from .test_play import SUITS, enter, enter_card
 from .walk import BOUNTIES, FIRST, GRID, PLAYERS
 
 #: a bounty that draws no card: its duel has one slot, the player's hand
@@ -116,3 +116,64 @@ def test_every_key_of_the_grid_reads_whole_and_apart(ui):
         assert widest <= key.width - 8 and key.texture_size[1] <= key.height, \
             f"{key.text!r} ({widest}x{key.texture_size[1]}) in a {key.width:.0f}x{key.height:.0f} key"
         assert key.font_size >= 16
+
+
+def to_the_reveal(ui: Driver) -> None:
+    """The first player takes Jesse James and ends the turn: a bounty slot to fill."""
+    start(ui, BOUNTIES)
+    screen = ui.screen
+    assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
+    assert screen.act({"type": "duel_bounty", "bounty": "Jesse James", "hand": ["5S", "5D", "5C"], "drawn": ["1C", "2D"],
+                       "bounty_items": [], "take": None, "rifle": False, "crucifix": [], "critical_discard": {},
+                       "seed": 1}), screen.message
+    ui.tap("End turn")
+    assert screen.ids.pages.current == "reveal"
+
+
+def test_the_train_asks_before_the_game_ends(ui):
+    to_the_reveal(ui)
+    screen = ui.screen
+    ui.double_tap("The Train")
+    assert not screen.state.finished and screen.ids.pages.current == "reveal"
+    question = f"The Train ends the game: {FIRST} wins with renown 2. End it now?"
+    assert question in ui.texts()
+    ui.tap("No")
+    assert question not in ui.texts() and not screen.state.finished
+    ui.tap("The Train")
+    ui.tap("Yes: the game ends")
+    assert screen.state.finished and screen.ids.pages.current == "end"
+    assert screen.ids.end.view.headline == f"The Train! Hero of Bountytown: {FIRST} (renown 2)"
+
+
+def test_the_duel_list_offers_only_whom_the_player_can_reach(ui):
+    start(ui, [NO_DRAW] + BOUNTIES[:2])
+    screen = ui.screen
+    ui.tap("Duel")
+    targets = screen.ids.duel.ids.targets
+    offered = [o.shown.words for o in targets.children if o.shown.tap]
+    assert [w.split(" (")[0] for w in reversed(offered)] == ["Sam Bass", PLAYERS[1][0], PLAYERS[2][0]]
+    note = ui.find(startswith="Jesse James is found at Boot Hill or Trading Post", root=targets)
+    assert not note.shown.tap
+
+    # after a move, Jesse James is in reach, and Sam Bass and the players who stayed behind are not
+    ui.tap("Back to town")
+    assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
+    ui.tap("Duel")
+    offered = [o.shown.words for o in targets.children if o.shown.tap]
+    assert [w.split(" (")[0] for w in offered] == ["Jesse James"]
+
+
+#: a bounty whose base alone is a Rainbow, drawing one card
+RAINBOW = {"name": "Doc Holliday", "renown": 2, "locations": ["Sheriff's Office", "Bank"],
+           "base": ["1H", "2D", "3S", "4C", "5G"], "draws": 1}
+
+
+def test_the_drawn_cards_rank_shows_once_a_card_is_drawn(ui):
+    start(ui, [RAINBOW] + BOUNTIES[:2])
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Doc Holliday", root=ui.screen.ids.duel.ids.targets))
+    enter(ui, f"{FIRST} holds", "1H")
+    ui.tap(ui.find(startswith="Drawn for", root=desk(ui)))
+    assert not any("Rainbow" in t for t in ui.texts(desk(ui))), ui.texts(desk(ui))
+    enter_card(ui, "1S", root=desk(ui))
+    assert any(t.startswith("[b]Rainbow") for t in ui.texts(desk(ui))), ui.texts(desk(ui))
