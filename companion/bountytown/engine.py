@@ -110,7 +110,7 @@ from companion.bountytown.state import (
     parse_bounty,
     parse_items,
 )
-from companion.engine import RuleError, action_type, replace
+from companion.engine import RuleError, action_type, leading, listed, replace
 from companion.errors import InputError
 
 #: locations whose ability costs actions (used through heal / buy / turn_in) or is static
@@ -171,11 +171,11 @@ class BountytownEngine:
         return {"winners": list(state.winners), "renown": {p.name: p.renown for p in state.players}}
 
     def summary(self, state: GameState) -> str:
-        standing = ", ".join(f"{p.name} {p.renown}" for p in state.players)
+        lead = leading([(p.name, p.renown) for p in state.players], "renown {}")
         if state.finished:
-            result = f"won by {' and '.join(state.winners)}" if state.winners else "final duel pending"
-            return f"Bountytown, {len(state.players)} players, renown {standing}; {result}"
-        return f"Bountytown, {len(state.players)} players, renown {standing}; {state.current.name} to play"
+            return (f"won by {listed(state.winners)}; {lead}" if state.winners else
+                    f"the Train came: {listed(state.final_duel)} fight a final duel; {lead}")
+        return f"{state.current.name} to play; {lead}"
 
 
 def preview(state: GameState, action: Mapping[str, Any]) -> DuelReport:
