@@ -67,6 +67,15 @@ def test_the_duel_grid_stands_still_as_the_cards_go_in(ui):
         assert keys(ui, desk(ui)) == where, f"the grid moved after {card}"
 
 
+def pad(ui: Driver, form: BountyForm) -> dict[str, tuple[float, float]]:
+    """Where each value and suit key of a bounty card's form is in the window."""
+    found = {}
+    for text in ("1", "2", "3", "4", "5", *SUITS.values()):
+        key = ui.find(text, root=form)
+        found[text] = tuple(round(v) for v in key.to_window(key.x, key.y))
+    return found
+
+
 def test_the_base_card_pad_stands_still_as_the_cards_go_in(ui):
     start(ui, BOUNTIES)
     screen = ui.screen
@@ -75,19 +84,16 @@ def test_the_base_card_pad_stands_still_as_the_cards_go_in(ui):
                 "bounty_items": [], "take": None, "rifle": False, "crucifix": [], "critical_discard": {}, "seed": 1})
     ui.tap("End turn")
     form = ui.find(cls=BountyForm)
-
-    def pad() -> dict[str, tuple[float, float]]:
-        found = {}
-        for text in ("1", "2", "3", "4", "5", *SUITS.values()):
-            w = ui.find(text, root=form)
-            found[text] = tuple(round(v) for v in w.to_window(w.x, w.y))
-        return found
-
-    where = pad()
+    where = pad(ui, form)
     for card in ("1H", "2D", "3S", "4C", "5G"):
         enter_card(ui, card, root=form)
-        assert pad() == where, f"the value and suit keys moved after {card}"
+        assert pad(ui, form) == where, f"the value and suit keys moved after {card}"
     assert len(form.card.base) == 5
+    ui.tap("Reveal this bounty")  # no name yet: refused, its reason above the card
+    assert screen.message
+    assert pad(ui, form) == where, "the value and suit keys moved under a refusal"
+    enter_card(ui, "1C", root=form)  # a sixth: refused
+    assert "at most 5 base cards" in screen.message and pad(ui, form) == where
 
 
 def test_a_card_tapped_twice_is_refused_then_taken_when_meant(ui):
@@ -177,3 +183,18 @@ def test_the_drawn_cards_rank_shows_once_a_card_is_drawn(ui):
     assert not any("Rainbow" in t for t in ui.texts(desk(ui))), ui.texts(desk(ui))
     enter_card(ui, "1S", root=desk(ui))
     assert any(t.startswith("[b]Rainbow") for t in ui.texts(desk(ui))), ui.texts(desk(ui))
+
+
+def test_the_setup_card_keys_stand_still_under_a_refusal(ui):
+    for name, colour in PLAYERS[:3]:
+        ui.app.store.add_player(name, colour)
+    ui.tap("Bountytown")
+    for name, _ in PLAYERS[:3]:
+        ui.tap(ui.find(name, root=ui.screen.ids.picker))
+    ui.tap("5 Bounties")
+    form = ui.screen.ids.form
+    where = pad(ui, form)
+    enter_card(ui, "3C", root=form)
+    ui.tap("Start")  # no bounty named yet: refused, its reason above the steps
+    assert ui.screen.setup.message
+    assert pad(ui, form) == where, "the value and suit keys moved under a refusal"
