@@ -121,9 +121,12 @@ class HomeScreen(Screen):
         who leads (a line held for them until they are known, so the list never moves) and
         when it was last played (issue 37: fifteen games of one table read the same)."""
         names = ", ".join(seat_names(info.kind, info.settings))
-        last = last_played(App.get_running_app().store, info.id) or info.started
+        try:
+            last = when(last_played(App.get_running_app().store, info.id) or info.started)
+        except (StoreError, TypeError, ValueError):  # a damaged log is said when it is resumed
+            last = when(info.started)
         return (f"Resume {TITLES.get(info.kind, info.kind)}: {escape_markup(names)}\n[size={theme.TEXT_SMALL}]"
-                f"{escape_markup(self._standing.get(info.id, WAITING))}\nlast played {when(last)}[/size]")
+                f"{escape_markup(self._standing.get(info.id, WAITING))}\nlast played {last}[/size]")
 
     def refresh(self) -> None:
         app = App.get_running_app()

@@ -52,3 +52,24 @@ def test_resume_words_keep_clear_of_their_buttons_edges(ui):
     widest = max(line.w for line in button._label._cached_lines)  # noqa: SLF001
     assert widest <= button.width - 2 * 12, (widest, button.width)
     assert button.texture_size[1] <= button.height - 2 * 6, (button.texture_size, button.height)
+
+
+def test_a_game_whose_last_time_cannot_be_read_still_lists(db):
+    """A time in the log that is not one (a damaged row) is no crash at Home: the game's start is said."""
+    import sqlite3
+
+    from tests.ui.conftest import start_app, stop_app
+
+    ui = start_app(db)
+    ui.app.store.add_player("Ann", "red")
+    ui.app.start_session("scorepad", {"players": ["Ann"]})
+    assert ui.screen.act({"type": "add", "player": "Ann", "points": 3}), ui.screen.message
+    stop_app(ui)
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE events SET at = 'not a time'")
+    ui = start_app(db)
+    try:
+        ui.pump()
+        assert "last played" in ui.find(startswith="Resume Score pad: Ann").text
+    finally:
+        stop_app(ui)
