@@ -198,3 +198,22 @@ def test_the_setup_card_keys_stand_still_under_a_refusal(ui):
     ui.tap("Start")  # no bounty named yet: refused, its reason above the steps
     assert ui.screen.setup.message
     assert pad(ui, form) == where, "the value and suit keys moved under a refusal"
+
+
+def test_the_cards_entered_stay_in_sight_under_a_tall_title(ui):
+    """Six long names take the title three lines: the desk is then short of room for the
+    slot's heading and its cards; the cards entered stay in sight (the heading steps aside)."""
+    from tests.ui.readability import on_screen
+
+    from .walk import start_game
+
+    start_game(ui)
+    screen = ui.screen
+    assert screen.act({"type": "move", "to": "Boot Hill"}), screen.message
+    ui.tap("Duel")
+    ui.tap(ui.find(startswith="Jesse James", root=screen.ids.duel.ids.targets))
+    where = keys(ui, desk(ui))
+    enter_card(ui, "5S", root=desk(ui))  # (a hand of two: the second would move the desk on to the draw)
+    chips = [c for c in desk(ui).ids.chips.children if on_screen(c)]
+    assert [c.text.split("\n")[0] for c in chips] == ["5 Spades"]
+    assert keys(ui, desk(ui)) == where
