@@ -35,21 +35,34 @@ def needs_fallback(text: str) -> bool:
 
 def install(path: Path = FALLBACK) -> Path | None:
     """Have every label drawn in Kivy's default font whose text needs it drawn with the font
-    at ``path`` instead; the font used, or None (and nothing changed) when it is missing.
-    Called once Kivy is configured, before any label is made (ui/launch.py)."""
-    from kivy.core.text import DEFAULT_FONT, LabelBase
+    at ``path`` instead, and measured with it (``get_extents``: the widths ui/hyphens.py lays
+    names out by); the font used, or None (and nothing changed) when it is missing. Called
+    once Kivy is configured, before any label is made (ui/launch.py); again, it replaces."""
+    from kivy.core.text import DEFAULT_FONT, Label, LabelBase
 
-    original = getattr(LabelBase.resolve_font_name, "fallback_of", LabelBase.resolve_font_name)
+    resolve = getattr(LabelBase.resolve_font_name, "fallback_of", LabelBase.resolve_font_name)
+    extents = getattr(Label.get_extents, "fallback_of", Label.get_extents)
+    LabelBase.resolve_font_name, Label.get_extents = resolve, extents
     if not path.is_file():
-        LabelBase.resolve_font_name = original
         return None
     font = str(path)
 
     def resolve_font_name(label: LabelBase) -> None:
-        original(label)
+        resolve(label)
         if label.options["font_name"] == DEFAULT_FONT and needs_fallback(label.text or ""):
             label.options["font_name_r"] = font
 
-    resolve_font_name.fallback_of = original  # type: ignore[attr-defined]  # install() again replaces, never stacks
-    LabelBase.resolve_font_name = resolve_font_name
+    def get_extents(label: LabelBase, text: str) -> tuple[int, int]:
+        options = label.options
+        if options["font_name"] != DEFAULT_FONT or options["font_name_r"] == font or not needs_fallback(text):
+            return extents(label, text)
+        drawn_with, options["font_name_r"] = options["font_name_r"], font
+        try:
+            return extents(label, text)
+        finally:
+            options["font_name_r"] = drawn_with
+
+    resolve_font_name.fallback_of = resolve  # type: ignore[attr-defined]
+    get_extents.fallback_of = extents  # type: ignore[attr-defined]
+    LabelBase.resolve_font_name, Label.get_extents = resolve_font_name, get_extents
     return path

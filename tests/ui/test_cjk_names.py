@@ -34,6 +34,14 @@ def test_a_cjk_name_reads_in_letters_on_home_and_the_players_page(ui):
     assert ui.find("Bob")._label.options["font_name_r"] != str(fonts.FALLBACK)  # Latin names keep Roboto
 
 
+def test_a_cjk_name_is_measured_as_it_is_drawn():
+    """The widths names are laid out by (ui/hyphens.py: how many chips fit side by side) are
+    those of the letters drawn, not of Roboto's empty boxes."""
+    label = CoreLabel(text=NAME, font_size=20)
+    label.refresh()
+    assert CoreLabel(font_size=20).get_extents(NAME)[0] == label.get_extents(NAME)[0] == label.texture.size[0]
+
+
 def test_the_app_runs_without_the_font(db, tmp_path):
     assert fonts.install(tmp_path / "no-such-font.ttc") is None
     try:
