@@ -46,6 +46,12 @@ def configure_kivy(*, fullscreen: bool) -> None:
     apply_input(Config, providers)
     # the on-screen keyboard follows the Keyboard setting once the app runs (ui/keyboard.py)
     Config.set("kivy", "keyboard_mode", "system")
+    from ui import fonts
+
+    if fonts.install() is None:  # names in CJK stay empty boxes; everything else as ever
+        from kivy.logger import Logger
+
+        Logger.warning(f"Fonts: no {fonts.FALLBACK} (Debian's fonts-wqy-microhei): CJK names show as boxes")
 
 
 def run_app(args: argparse.Namespace) -> int:

@@ -214,7 +214,8 @@ def test_a_short_game_through_the_widgets(ui):
     ui.tap("Confirm")
     assert board(ui)[1] == "> Valentina: renown 3"
     ui.tap("End turn")
-    ui.tap("The Train (game ends)")
+    ui.tap("The Train")
+    ui.tap("Yes: the game ends")
     end = ui.screen.ids.end
     assert end.view.headline == "The Train! Hero of Bountytown: Valentina (renown 3)"
     ui.screenshot("bountytown-end")
