@@ -122,6 +122,7 @@ class TouchesShown:
     rows: tuple[PressRow, ...]
     told: str
     can_remove: bool
+    can_verdict: bool  # no touch half entered, and on a Disarmed card every moved pawn named (R-R10)
     status: str
 
 
@@ -358,21 +359,20 @@ def touches(flow: RefereeFlow) -> TouchesShown:
     """Who touched which pawn, one half at a time so six names fit at reading size."""
     card, entries, names = flow.card, flow.entries, flow.names
     if isinstance(card.card, ArmedCard):
-        status = (f"{names[card.card.player]} attacked: enter each touch in the order it happened (R-R9). "
-                  "Nobody touched: tap Verdict.")
+        status = f"{names[card.card.player]} attacked: enter each touch in the order it happened (R-R9)."
     else:
-        status = "Enter each touch: who touched, then whose pawn (R-R10). Nobody touched: tap Verdict."
+        status = "Enter each touch: who touched, then whose pawn (R-R10)."
+    waits = flow.verdict_waits_for()
+    status += f" {waits}" if waits else " Nobody touched: tap Verdict."
     listed = flow.listed_presses()
-    if any(not false_start for _, false_start in listed):
-        status += " A pad was pressed: tap whose pawn was on it."
-    elif listed:
+    if listed and all(false_start for _, false_start in listed):
         status += FALSE_STARTS
     told = [f"{i}. {names[t.by]} touched {names[t.pawn]}'s pawn" + (f" ({t.hand} hand)" if t.hand else "")
             for i, t in enumerate(entries.touches, start=1)]
     asking = "by" if entries.by is None else "pawn"
     prompt = "Who touched?" if entries.by is None else f"Whose pawn did {names[entries.by]} touch?"
     return TouchesShown(prompt, asking, player_chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
-                        "\n".join(told) or "No touches entered.", flow.may("remove_last"), status)
+                        "\n".join(told) or "No touches entered.", flow.may("remove_last"), not waits, status)
 
 
 def verdict(flow: RefereeFlow) -> VerdictShown:

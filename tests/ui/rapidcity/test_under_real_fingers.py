@@ -11,10 +11,11 @@ import pytest
 
 from companion.rapidcity.engine import round_template
 from companion.rapidcity.judge import judge
-from companion.rapidcity.model import CharacterCard
+from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
 from companion.rapidcity.roundfile import parse_round
 from tests.ui.conftest import TAP_APART_S, pump_until
 from tests.ui.rapidcity.test_found_at_the_table import reveal, start
+from tests.ui.rapidcity.test_referee_game import chip_of, press_rows
 from tests.ui.readability import on_screen
 from ui.rapidcity.referee import RefereeScreen
 
@@ -56,3 +57,60 @@ def test_the_habitual_tap_after_the_last_confirm_stays_on_the_final_standings(ui
         assert ui.screen is screen and screen.stage == "end", f"a tap at {(x, y)} left the final standings"
     standing = screen.panels["end"].ids.standing
     assert on_screen(standing) and all(f"{name}: " in standing.text for name in THREE.values())
+
+
+def in_view(ui, widget):
+    """``widget`` scrolled into view, as a finger's swipe would: the list under it scrolls,
+    nothing else moves."""
+    scroll = widget.parent
+    while type(scroll).__name__ != "ScrollView":
+        scroll = scroll.parent
+    scroll.scroll_to(widget, padding=0, animate=False)
+    ui.pump(2)
+    return widget
+
+
+def touch_chips(screen):
+    return screen.panels["touches"].ids.chips
+
+
+def test_a_half_entered_touch_is_finished_or_removed_before_the_verdict(ui):
+    """Found: "Who touched? -> Bob", then Verdict: the touch was dropped without a word, and
+    Verdict stayed enabled in the middle of the touch."""
+    screen = start(ui, ArmedCard, THREE, window_ms=60_000)
+    reveal(ui, screen)
+    ui.tap("Touches")
+    ui.tap(chip_of(touch_chips(screen), "Bob"))
+    assert "Whose pawn did Bob touch?" in ui.texts()
+    assert ui.find("Verdict").disabled, "Verdict is enabled in the middle of a touch"
+    assert any("Finish the touch first: whose pawn did Bob touch?" in t for t in ui.texts()), ui.texts()
+    ui.tap(chip_of(touch_chips(screen), "Calamity"))
+    ui.tap("Verdict")
+    assert screen.stage == "verdict"
+    assert any("Bob" in note and "Calamity" in note for note in screen.panels["verdict"].shown.notes)
+
+
+def test_a_disarmed_card_calls_what_it_said_a_moved_pawn_costs(ui):
+    """Found: a Disarmed card said a moved pawn costs its owner a bullet; three presses nobody
+    named, and the verdict said "Nobody takes a bullet". R-R10: the owner takes the bullet
+    unless the table names who moved it; so each moved pawn is named before the verdict."""
+    screen = start(ui, DisarmedCard, THREE, window_ms=60_000)
+    reveal(ui, screen)
+    hw = ui.app.hardware()
+    for pad in (1, 2, 3):
+        hw.press(pad)
+    pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == 3)
+    assert any("costs its owner a bullet" in t or "Its owner takes a bullet" in t for t in ui.texts()), ui.texts()
+    ui.tap("Touches")
+    assert ui.find("Verdict").disabled, "the verdict is one tap away while no moved pawn has an owner"
+    rows = press_rows(screen, "touches")
+    for row, name in zip(rows, THREE.values()):
+        ui.tap(chip_of(in_view(ui, row), name))
+    chips = touch_chips(screen)
+    ui.tap(chip_of(chips, "Bob"))  # Bob moved Ann's pawn: his bullet, not hers
+    ui.tap(chip_of(chips, "Ann"))
+    ui.tap("Verdict")
+    outcomes = screen.panels["verdict"].shown.outcomes
+    assert "Nobody takes a bullet" not in outcomes
+    assert "Bob takes a bullet" in outcomes and "Calamity takes a bullet" in outcomes, outcomes
+    assert "Ann takes a bullet" not in outcomes, outcomes
