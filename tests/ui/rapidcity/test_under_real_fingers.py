@@ -114,3 +114,20 @@ def test_a_disarmed_card_calls_what_it_said_a_moved_pawn_costs(ui):
     assert "Nobody takes a bullet" not in outcomes
     assert "Bob takes a bullet" in outcomes and "Calamity takes a bullet" in outcomes, outcomes
     assert "Ann takes a bullet" not in outcomes, outcomes
+
+
+def test_the_card_is_revealed_on_a_board_where_it_was_without_a_stale_notice(ui, monkeypatch):
+    """Found: Undo during the wait said there was nothing to take back yet, and that notice
+    stayed after the reveal, pushing the board 60 px down as the card came."""
+    monkeypatch.setattr(RefereeScreen, "delay_s", (1.0, 1.0))
+    screen = start(ui, CharacterCard, THREE, window_ms=60_000)
+    ui.pump(2)
+    table = screen.ids.table
+    top = table.to_window(table.x, table.top)
+    ui.tap("Ready")
+    ui.tap("Undo")
+    assert screen.stage == "waiting" and screen.message.startswith("Undo takes back")
+    pump_until(ui, lambda: screen.stage == "window")
+    ui.pump(2)
+    assert screen.message == "", "the Undo notice stayed after the reveal"
+    assert table.to_window(table.x, table.top) == top, "the board moved as the card was revealed"
