@@ -115,6 +115,7 @@ class TouchesShown:
     chips, the hands (Ultimate mode), presses to name on a Disarmed card, the touches told."""
 
     prompt: str
+    prompts: tuple[str, ...]  # every prompt this card's touches may show: the room kept for the tallest
     asking: str
     chips: tuple[ChipShown, ...]
     hands: bool
@@ -298,8 +299,8 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
         if false_start:
             text = f"False start: {tile}, {at}"
         elif not card.decided_by_pads:
-            owner = who.get(press)
-            text = f"Pawn moved on {tile}, {at}: " + (f"{flow.names[owner]}'s (R-R10)" if owner else "whose? (R-R10)")
+            # the same words once named (the chip chosen says whose): a long name would push the rows under it
+            text = f"Pawn moved on {tile}, {at}: whose? (R-R10)"
         else:
             text = _claim_words(flow, tile, at, claims.get((edge.pad, edge.t_ns - card.reveal_ns)))
         if not false_start:
@@ -314,14 +315,14 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
 
 def _claim_words(flow: RefereeFlow, tile: str, at: str, claim: FinishRow | None) -> str:
     """A press in words: its place, tile, time and gap to the claim before (with a dead
-    heat or a move under it), or a later press on a claimed tile."""
+    heat under it), or a later press on a claimed tile. Where a moved pawn came from is
+    said in the step's line (:func:`_naming_status`), not here: it is known once names are
+    tapped, and a line more would push the chips under it."""
     if claim is None:
         return f"Then: {tile}, {at}"
     words = f"{ordinal(claim.place)}: {tile}, {at}" + ("" if claim.gap_ms is None else f"  +{ms(claim.gap_ms)}")
     if claim.tied_with:
         words += "\nDEAD HEAT with " + ", ".join(flow.tile_names[p] for p in claim.tied_with)
-    if claim.moved_from is not None:
-        words += f"\npawn moved here from {flow.tile_names[claim.moved_from]} (R-R6)"
     return words
 
 
@@ -370,8 +371,9 @@ def touches(flow: RefereeFlow) -> TouchesShown:
     told = [f"{i}. {names[t.by]} touched {names[t.pawn]}'s pawn" + (f" ({t.hand} hand)" if t.hand else "")
             for i, t in enumerate(entries.touches, start=1)]
     asking = "by" if entries.by is None else "pawn"
-    prompt = "Who touched?" if entries.by is None else f"Whose pawn did {names[entries.by]} touch?"
-    return TouchesShown(prompt, asking, player_chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
+    prompts = ("Who touched?",) + tuple(f"Whose pawn did {names[p]} touch?" for p in flow.state.players)
+    prompt = prompts[0] if entries.by is None else prompts[1 + flow.state.players.index(entries.by)]
+    return TouchesShown(prompt, prompts, asking, player_chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
                         "\n".join(told) or "No touches entered.", flow.may("remove_last"), not waits, status)
 
 
@@ -409,7 +411,9 @@ def call(flow: RefereeFlow) -> CallShown:
     finish_rows = photo_finish(judge(parse_round(played.round)))
     tile = {r.pad: flow.tile_names.get(r.pad, r.location.capitalize()) for r in finish_rows}
     lines = [f"{ordinal(r.place)} {ms(r.t_ms)}: {tile[r.pad]}, "
-             f"{names.get(r.player, r.player) if r.player else 'nobody named'}" for r in finish_rows]
+             f"{names.get(r.player, r.player) if r.player else 'nobody named'}"
+             + ("" if r.moved_from is None else f", moved here from {flow.tile_names[r.moved_from]} (R-R6)")
+             for r in finish_rows]
     lines += outcomes(verdict["bullets"], verdict["healed"], verdict["totals"], names)
     lines += [named(note, names) for note in verdict["notes"]]
     return CallShown(number, f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]",

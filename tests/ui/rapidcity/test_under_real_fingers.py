@@ -15,7 +15,7 @@ from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
 from companion.rapidcity.roundfile import parse_round
 from tests.ui.conftest import TAP_APART_S, pump_until
 from tests.ui.rapidcity.test_found_at_the_table import reveal, start
-from tests.ui.rapidcity.test_referee_game import chip_of, press_rows
+from tests.ui.rapidcity.test_referee_game import chip_of, in_view, press_rows
 from tests.ui.readability import on_screen
 from ui.rapidcity.referee import RefereeScreen
 
@@ -59,17 +59,6 @@ def test_the_habitual_tap_after_the_last_confirm_stays_on_the_final_standings(ui
     assert on_screen(standing) and all(f"{name}: " in standing.text for name in THREE.values())
 
 
-def in_view(ui, widget):
-    """``widget`` scrolled into view, as a finger's swipe would: the list under it scrolls,
-    nothing else moves."""
-    scroll = widget.parent
-    while type(scroll).__name__ != "ScrollView":
-        scroll = scroll.parent
-    scroll.scroll_to(widget, padding=0, animate=False)
-    ui.pump(2)
-    return widget
-
-
 def touch_chips(screen):
     return screen.panels["touches"].ids.chips
 
@@ -105,7 +94,7 @@ def test_a_disarmed_card_calls_what_it_said_a_moved_pawn_costs(ui):
     assert ui.find("Verdict").disabled, "the verdict is one tap away while no moved pawn has an owner"
     rows = press_rows(screen, "touches")
     for row, name in zip(rows, THREE.values()):
-        ui.tap(chip_of(in_view(ui, row), name))
+        ui.tap(in_view(ui, chip_of(row, name)))
     chips = touch_chips(screen)
     ui.tap(chip_of(chips, "Bob"))  # Bob moved Ann's pawn: his bullet, not hers
     ui.tap(chip_of(chips, "Ann"))
@@ -131,3 +120,80 @@ def test_the_card_is_revealed_on_a_board_where_it_was_without_a_stale_notice(ui,
     ui.pump(2)
     assert screen.message == "", "the Undo notice stayed after the reveal"
     assert table.to_window(table.x, table.top) == top, "the board moved as the card was revealed"
+
+
+#: the longest names the players' list takes (24 characters), one of them one hyphenated word
+LONG = {"red": "Bartholomew-Fitzwilliams", "blue": "Wild Bill Hickok", "green": "Annie Oakley",
+        "yellow": "Doc Holliday", "black": "Ezekiel Fitzwilliam-Hay", "white": "Butch Cassidy"}
+
+
+def targets(panel) -> dict[tuple, tuple[float, float]]:
+    """Where each chip of an entry grid on ``panel`` is in the window, by what its tap
+    means: (the press it names, whose) for a press's chips, ("touch", whose) for a touch's."""
+    found = {}
+    for widget in panel.walk(restrict=True):
+        chip = getattr(widget, "shown", None)
+        if not hasattr(chip, "colour") or not on_screen(widget):
+            continue
+        row = widget.parent
+        while row is not panel and not hasattr(getattr(row, "shown", None), "press"):
+            row = row.parent
+        key = (row.shown.press if row is not panel else "touch", chip.colour)
+        x, y = where(widget)
+        found[key] = (round(x), round(y))  # to the pixel: a layout's float sums differ in the 14th digit
+    return found
+
+
+def stood_still(before: dict, after: dict) -> list[str]:
+    """The chips that moved, or that left the view, between two looks."""
+    return [f"{key} {before[key]} -> {after.get(key)}" for key in before if after.get(key) != before[key]]
+
+
+def test_the_photo_finish_chips_stand_still_while_presses_are_named(ui):
+    """Found: after each press was named, the rows scrolled so that the next press's chips
+    came where the last ones were, and one player was named for two presses."""
+    screen = start(ui, CharacterCard, LONG, window_ms=60_000)
+    reveal(ui, screen)
+    hw = ui.app.hardware()
+    for pad in range(1, 7):
+        hw.press(pad)
+    pump_until(ui, lambda: screen.stage == "finish")
+    ui.pump(3)
+    panel = screen.panels["finish"]
+    for row, name in zip(press_rows(screen), LONG.values()):
+        chip = in_view(ui, chip_of(row, name))
+        before = targets(panel)
+        ui.tap(chip)
+        ui.pump(3)
+        assert stood_still(before, targets(panel)) == [], f"naming {name} moved the chips"
+    assert screen.flow.who() == {row.shown.press: colour for row, colour in zip(press_rows(screen), LONG)}
+
+
+def test_the_touch_chips_stand_still_while_touches_and_moved_pawns_are_entered(ui):
+    """Grids stand still: "Whose pawn did Bartholomew-Fitzwilliams touch?" took a line more
+    than "Who touched?" and pushed the chips down under the finger between a touch's two
+    taps; a moved pawn's row said its owner's name once named, and a long one pushed the
+    rows under it down."""
+    screen = start(ui, DisarmedCard, LONG, window_ms=60_000)
+    reveal(ui, screen)
+    hw = ui.app.hardware()
+    for pad in (1, 2, 3):
+        hw.press(pad)
+    pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == 3)
+    ui.tap("Touches")
+    ui.pump(3)
+    panel = screen.panels["touches"]
+    for row in press_rows(screen, "touches"):
+        chip = in_view(ui, chip_of(row, LONG["red"]))
+        before = targets(panel)
+        ui.tap(chip)
+        ui.pump(3)
+        assert stood_still(before, targets(panel)) == [], "naming a moved pawn moved the chips"
+    for by, pawn in (("red", "blue"), ("green", "red")):
+        before = targets(panel)
+        ui.tap(chip_of(touch_chips(screen), LONG[by]))
+        ui.pump(3)
+        assert stood_still(before, targets(panel)) == [], f"{LONG[by]} as who touched moved the chips"
+        ui.tap(chip_of(touch_chips(screen), LONG[pawn]))
+        ui.pump(3)
+        assert stood_still(before, targets(panel)) == [], "a touch entered moved the chips"
