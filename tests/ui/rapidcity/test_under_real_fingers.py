@@ -7,6 +7,8 @@ grid stays where it is while entries are made."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.rapidcity.engine import round_template
@@ -197,3 +199,20 @@ def test_the_touch_chips_stand_still_while_touches_and_moved_pawns_are_entered(u
         ui.tap(chip_of(touch_chips(screen), LONG[pawn]))
         ui.pump(3)
         assert stood_still(before, targets(panel)) == [], "a touch entered moved the chips"
+
+
+def test_a_touch_entered_by_hand_is_told_without_a_time_it_never_had(ui):
+    """Found: a touch entered by hand was said "at 29773.192 ms" in the verdict, the moment
+    it was tapped in, as if it had been measured."""
+    screen = start(ui, ArmedCard, THREE, window_ms=60_000, ultimate=True)
+    reveal(ui, screen)
+    ui.tap("Touches")
+    attacker = THREE[screen.flow.card.card.player]
+    other = next(name for name in THREE.values() if name != attacker)
+    for by, pawn in ((attacker, other), (other, other)):
+        ui.tap(chip_of(touch_chips(screen), by))
+        ui.tap(chip_of(touch_chips(screen), pawn))
+    ui.tap("Verdict")
+    said = [t for t in ui.texts() if "touch" in t or "pawn" in t]
+    assert said and not [t for t in said if re.search(r"\d ms", t)], said
+    assert any("no measured time" in t for t in ui.texts()), ui.texts()
