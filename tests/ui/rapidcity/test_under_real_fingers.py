@@ -18,8 +18,10 @@ from companion.rapidcity.roundfile import parse_round
 from tests.ui.conftest import TAP_APART_S, pump_until
 from tests.ui.rapidcity.test_found_at_the_table import reveal, start
 from tests.ui.rapidcity.test_referee_game import chip_of, in_view, press_rows
-from tests.ui.readability import on_screen
+from tests.ui.rapidcity.test_readable_rapidcity import crowded_tiles
+from tests.ui.readability import on_screen, problems
 from ui.rapidcity.referee import RefereeScreen
+from ui.rapidcity.table import TileView
 
 THREE = {"red": "Ann", "blue": "Bob", "green": "Calamity"}
 
@@ -216,3 +218,33 @@ def test_a_touch_entered_by_hand_is_told_without_a_time_it_never_had(ui):
     said = [t for t in ui.texts() if "touch" in t or "pawn" in t]
     assert said and not [t for t in said if re.search(r"\d ms", t)], said
     assert any("no measured time" in t for t in ui.texts()), ui.texts()
+
+
+def covered_centre(screen) -> list[str]:
+    """Tiles lying over the words in the middle of the table (the card's name)."""
+    table = screen.ids.table
+    label = next(w for w in table.children if not isinstance(w, TileView))
+    width, height = label.texture_size
+    left, bottom = label.center_x - width / 2, label.center_y - height / 2
+    return [t.shown.name for t in table.tile_views()
+            if t.x < left + width - 1 and left < t.right - 1 and t.y < bottom + height - 1 and bottom < t.top - 1]
+
+
+@pytest.mark.parametrize("count", [3, 4])
+def test_long_names_on_the_tiles_leave_the_card_name_in_view(ui, count):
+    """Found: with 4 pads, a long name under a tile's claim covered the card's name in the
+    middle of the table ("EZEKIEL FITZWILLIAM-HAY DISARMED")."""
+    names = dict(list({"blue": "Ezekiel Fitzwilliam-Hay", "red": "Bartholomew-Fitzwilliams",
+                       "green": "Annie Oakley", "yellow": "Doc Holliday"}.items())[:count])
+    screen = start(ui, DisarmedCard, names, window_ms=60_000)
+    reveal(ui, screen)
+    hw = ui.app.hardware()
+    for pad in range(1, count + 1):
+        hw.press(pad)
+    pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == count)
+    ui.tap("Touches")
+    for row, colour in zip(press_rows(screen, "touches"), names):
+        ui.tap(in_view(ui, chip_of(row, names[colour])))
+    ui.pump(3)
+    assert "DISARMED" in screen.ids.table.centre
+    assert covered_centre(screen) == [] and crowded_tiles(screen) == [] and problems(screen.ids.table) == []
