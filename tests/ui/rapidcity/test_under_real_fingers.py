@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
 
 from companion.rapidcity.engine import round_template
 from companion.rapidcity.judge import judge
@@ -248,3 +250,23 @@ def test_long_names_on_the_tiles_leave_the_card_name_in_view(ui, count):
     ui.pump(3)
     assert "DISARMED" in screen.ids.table.centre
     assert covered_centre(screen) == [] and crowded_tiles(screen) == [] and problems(screen.ids.table) == []
+
+
+def test_the_setup_summary_is_whole_at_800x480_with_six_long_names(ui):
+    """Found (issue 37, 6): the setup's summary line, under the form, was cut at 800x480."""
+    ui.tap("Rapid City")
+    setup = ui.screen
+    for colour, name in LONG.items():
+        ui.tap(colour.capitalize())
+        ui.tap(ui.find(cls=TextInput, root=setup.rows[colour]))
+        ui.type(name)
+    ui.pump(3)
+    summary = ui.find(startswith="6 players")
+    scroll = summary.parent
+    while not isinstance(scroll, ScrollView):
+        scroll = scroll.parent
+    bottom = scroll.to_window(scroll.x, scroll.y)[1]
+    low, high = summary.to_window(summary.x, summary.y)[1], summary.to_window(summary.x, summary.top)[1]
+    assert bottom - 1 <= low and high <= bottom + scroll.height + 1, \
+        f"the summary spans {low:.0f}-{high:.0f}, the form shows {bottom:.0f}-{bottom + scroll.height:.0f}"
+    assert problems(setup) == []
