@@ -287,11 +287,19 @@ def _at(flow: RefereeFlow, edge: PadEdge) -> str:
     return ms((edge.t_ns - flow.card.reveal_ns) / 1e6)
 
 
+def _pads_finish(flow: RefereeFlow) -> list[FinishRow]:
+    """The photo finish as the pads saw it, whoever is named: a row's words and the strip
+    never change with a name. Named twice, a player moved (R-R6) and the call's claims
+    change, which the step's line says (:func:`_naming_status`); in the rows, a first press
+    that lost its claim and its dead heat line pushed every row under it under the finger."""
+    return photo_finish(flow.card.verdict())
+
+
 def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
     """One row per press to name (claims by their place; on a Disarmed card, moved pawns),
     a note for presses left unlisted, then the false starts that cost a bullet."""
     card, who = flow.card, flow.who()
-    claims = {(r.pad, round(r.t_ms * 1e6)): r for r in photo_finish(flow.preview())}
+    claims = {(r.pad, round(r.t_ms * 1e6)): r for r in _pads_finish(flow)}
     rows, notes_at = [], 0
     for edge, false_start in flow.listed_presses():
         press = (edge.pad, edge.t_ns)
@@ -314,10 +322,9 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
 
 
 def _claim_words(flow: RefereeFlow, tile: str, at: str, claim: FinishRow | None) -> str:
-    """A press in words: its place, tile, time and gap to the claim before (with a dead
-    heat under it), or a later press on a claimed tile. Where a moved pawn came from is
-    said in the step's line (:func:`_naming_status`), not here: it is known once names are
-    tapped, and a line more would push the chips under it."""
+    """A press in words, as the pads saw it (:func:`_pads_finish`): its place, tile, time and
+    gap to the claim before (with a dead heat under it), or a later press on a claimed tile.
+    Where a moved pawn came from is said in the step's line, not here."""
     if claim is None:
         return f"Then: {tile}, {at}"
     words = f"{ordinal(claim.place)}: {tile}, {at}" + ("" if claim.gap_ms is None else f"  +{ms(claim.gap_ms)}")
@@ -330,8 +337,7 @@ def finish(flow: RefereeFlow) -> FinishShown:
     """The photo finish (R-R4 order and gaps, dead heats in words) with one row per press,
     the step's line, and the press to name next (or the one filled in, to check)."""
     rows = _press_rows(flow)
-    marks = tuple((ordinal(r.place), r.t_ms, flow.tile_names[r.pad], bool(r.tied_with))
-                  for r in photo_finish(flow.preview()))
+    marks = tuple((ordinal(r.place), r.t_ms, flow.tile_names[r.pad], bool(r.tied_with)) for r in _pads_finish(flow))
     if not rows:
         return FinishShown(marks, (PressRow("Nobody claimed a tile."),), "Nobody claimed a tile: tap Verdict.", None)
     who, guess = flow.who(), flow.guess()

@@ -270,3 +270,25 @@ def test_the_setup_summary_is_whole_at_800x480_with_six_long_names(ui):
     assert bottom - 1 <= low and high <= bottom + scroll.height + 1, \
         f"the summary spans {low:.0f}-{high:.0f}, the form shows {bottom:.0f}-{bottom + scroll.height:.0f}"
     assert problems(setup) == []
+
+
+def test_the_photo_finish_rows_stand_still_when_one_player_is_named_twice(ui):
+    """Found: one player named for two presses (the second by a finger on the spot of the
+    first). The judge reads it as a pawn moved (R-R6), and the first press's row, no longer a
+    claim, lost its place and its dead heat line: every row under it moved up under the finger."""
+    screen = start(ui, CharacterCard, THREE, window_ms=60_000)
+    reveal(ui, screen)
+    hw = ui.app.hardware()
+    for pad in (1, 2, 3):
+        hw.press(pad)
+    pump_until(ui, lambda: screen.stage == "finish")
+    ui.pump(3)
+    panel = screen.panels["finish"]
+    rows = press_rows(screen)
+    ui.tap(in_view(ui, chip_of(rows[0], "Ann")))
+    chip = in_view(ui, chip_of(rows[1], "Ann"))
+    before = targets(panel)
+    ui.tap(chip)
+    ui.pump(3)
+    assert screen.flow.preview().moves, "naming Ann twice is a move (R-R6)"
+    assert stood_still(before, targets(panel)) == [], "the rows moved when a name made a move"
