@@ -58,16 +58,25 @@ class Notice(BoxLayout):
 
     said = StringProperty("")  # not `text`: finding a widget by its words finds the Label alone
     tone = OptionProperty("refusal", options=("refusal", "news"))
-    #: a tap on the words is read, never passed to what lies under them (ui/doubletap.py)
+    #: a tap on the words reads them, as 'Got it' does, and never reaches what lies under them
+    #: (a game's notice is laid over the page: GameBar); ui/doubletap.py knows it takes the tap
     BLOCKS_TOUCHES = True
 
     __events__ = ("on_dismiss",)
 
     def on_touch_down(self, touch: Any) -> bool:
-        if self.said and self.collide_point(*touch.pos):
-            super().on_touch_down(touch)  # 'Got it'
+        if not (self.said and self.collide_point(*touch.pos)):
+            return False
+        if not super().on_touch_down(touch):  # not 'Got it': the words, read on the finger's lift
+            touch.grab(self)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self.dispatch("on_dismiss")
             return True
-        return False
+        return super().on_touch_up(touch)
 
     def on_dismiss(self) -> None:
         """'Got it' was tapped; whoever owns the words clears them."""

@@ -201,5 +201,6 @@ def test_a_refusal_is_laid_over_the_page_and_moves_nothing_under_the_finger(ui):
     assert on_screen(words) and places() == before
     x, y = words.to_window(*words.center)
     assert reached(x, y) is None  # the words take the tap; nothing beneath does
-    ui.tap("Got it")
-    assert ui.screen.message == "" and places() == before
+    actions = len(ui.screen.session.actions)
+    ui.tap(words)  # read, as 'Got it' reads it
+    assert ui.screen.message == "" and places() == before and len(ui.screen.session.actions) == actions

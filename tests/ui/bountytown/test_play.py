@@ -162,6 +162,8 @@ def test_a_short_game_through_the_widgets(ui):
     ui.tap("Heal")
     assert message(ui).startswith("Refused: getting patched up needs Valentina at Doc's")
     assert "Refused: getting patched up" in " ".join(ui.texts())
+    ui.tap(ui.find(message(ui)))  # the refusal lies over the town's top row: a tap on it reads it
+    assert message(ui) == ""
     ui.tap(cell(ui, "Boarding House"))
     duel_bounty(ui, "Belle Starr", "1H", "5S 5D 4C")
     assert "Belle Starr wins and escapes for good." in duel_view(ui).result
