@@ -95,8 +95,8 @@ def new_chain() -> Any:
 @cache
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
-    game, companion/engine.py and companion/db/versions.py), the state encoding and the
-    store schema."""
+    game, companion/engine.py, companion/db/versions.py and evidence.py), the state encoding
+    and the store schema."""
     module = load(game(kind).engine.partition(":")[0])
     source = Path(module.__file__)
     files = sorted(p for p in source.parent.glob("*.py") if p.name not in TOLD_ONLY) \
@@ -105,6 +105,7 @@ def fingerprint(kind: str, schema: int) -> str:
     # which version of its rules an old game is replayed under (a checkpoint and the kept
     # answer of played_rules hold it): a change there must have them worked out again
     files.append(Path(versions.__file__))
+    files.append(Path(versions.__file__).with_name("evidence.py"))  # it imports this module: named, not imported
     digest = hashlib.sha256(f"{kind}\n{statecodec.CODEC_VERSION}\n{schema}\n".encode())
     for path in files:
         digest.update(path.name.encode() + b"\n" + path.read_bytes())
