@@ -143,7 +143,7 @@ class FileEvidence:
 
     def lean(self, session_id: int, kind: str) -> int | None:
         """:func:`lean` for game ``session_id`` (of ``kind``), from the file as it is now;
-        None where the file cannot be read (a game's own damage is said where it is opened)."""
+        None where its list of games cannot be read (doctor and the store say why)."""
         try:
             return lean(kind, self._others(session_id, "<", "DESC"), self._others(session_id, ">", "ASC"))
         except sqlite3.DatabaseError:
@@ -160,7 +160,7 @@ class FileEvidence:
                 kind, settings, *_ = session_fields(row)
                 if kind in RELEASES[0] and not recorded(settings):
                     yield kind, self._settles(row[0])
-            except RowDamage:
+            except (RowDamage, sqlite3.DatabaseError):  # e.g. an event's text that is not UTF-8
                 continue
 
     def _settles(self, session_id: int) -> frozenset[int]:
