@@ -211,7 +211,10 @@ class DoubleTapGuard:
         self._frames = (self._frames[1], self._clock())
 
     def install(self) -> None:
-        """Watch the window's touches (once: the app does it when it builds)."""
+        """Watch the window's touches (bound once: the app does it when it builds), with no
+        tap before: the last tap of an app stopped earlier in the process (the tests, the
+        benches) is no first tap of a double tap in the next one."""
+        self.last, self._moved_on, self._meant, self._pressed, self._took = None, None, None, None, None
         if not self._installed:
             Window.fbind("on_touch_down", self._down)
             Window.fbind("on_touch_move", self._rest)

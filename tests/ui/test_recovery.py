@@ -7,6 +7,7 @@ import pytest
 from kivy.base import EventLoop, ExceptionManager
 
 from companion.errorlog import error_log_path, read_log
+from tests.ui.conftest import pump_until
 from tests.ui.spurs.driving import begin_game, number
 from ui import recovery
 
@@ -64,6 +65,7 @@ def test_a_fault_in_a_buttons_callback_reopens_the_game_from_the_store(ui, as_th
     tap_queued(ui, "End turn")
     assert as_the_app_runs == [ExceptionManager.PASS]
     assert ui.app.manager.current == "spurs" and ui.screen is not broken  # built anew
+    pump_until(ui, lambda: recovery.SAID_GAME in ui.texts())  # its notice laid over the page
     assert ui.screen.news == recovery.SAID_GAME and recovery.SAID_GAME in ui.texts()
     assert ui.screen.state.players[0].fame == 1  # the saved +1 is there
     ui.tap("End turn")  # and the game plays on
