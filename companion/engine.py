@@ -39,8 +39,11 @@ class Engine(Protocol[S]):
     """What the store needs from a game: a start, a step, and a name."""
 
     kind: str
-    #: each version of the game's rules the engine plays (:func:`rules_of`), oldest first
-    rules_versions: Mapping[int, str]
+
+    @property
+    def rules_versions(self) -> Mapping[int, str]:
+        """Each version of the game's rules the engine plays (:func:`rules_of`), oldest
+        first. Read-only here so an engine may hold it as a plain dict."""
 
     def initial_state(self, settings: Mapping[str, Any]) -> S:
         """The state before any action. Raises :class:`RuleError` for bad settings."""

@@ -170,7 +170,7 @@ class ScreenModel(Generic[F]):
         return replace(self, state=state, flow=self.settled(self.first_flow(state), state), past=(), future=(),
                        can_undo=can_undo, can_redo=can_redo)
 
-    def same_place(self, other: ScreenModel[F]) -> bool:
+    def same_place(self: M, other: M) -> bool:
         """Whether two models show the table the same place in the same game (what undo
         restores): the state and the flow, not the words said about the last tap."""
         return self.state == other.state and self.flow == other.flow

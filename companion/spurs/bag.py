@@ -101,7 +101,7 @@ def parse_bag(text: str) -> Bag:
 def weapon_named(text: object) -> str:
     if text not in WEAPONS:
         raise InputError(f"unknown weapon {text!r}; weapons are {', '.join(WEAPONS)}")
-    return text  # type: ignore[return-value]
+    return text
 
 
 def sample_counts(counts: Mapping[str, int], rng: random.Random, asked: int) -> dict[str, int]:
