@@ -17,11 +17,14 @@ import dataclasses
 import json
 import random
 from functools import cache
-from typing import Any, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:  # typeshed's name for "an instance of a dataclass"; it exists for checkers only
+    from _typeshed import DataclassInstance
 
 Action = dict[str, Any]
 S = TypeVar("S")
-D = TypeVar("D")
+D = TypeVar("D", bound="DataclassInstance")
 
 
 class RuleError(ValueError):
@@ -80,7 +83,7 @@ def leading(figures: list[tuple[str, int]], said: str, fewest: bool = False) -> 
 def action_type(action: Mapping[str, Any], known: set[str] | frozenset[str]) -> str:
     """The action's ``type``, refused with a clear message when missing or unknown."""
     kind = action.get("type")
-    if kind not in known:
+    if not isinstance(kind, str) or kind not in known:
         raise RuleError("action", f"unknown action type {kind!r}; expected one of {sorted(known)}")
     return kind
 
