@@ -79,7 +79,7 @@ def bag_from_counts(counts: Mapping[str, object]) -> Bag:
             raise InputError(f"unknown bullet colour {colour!r}; colours are {', '.join(COLOURS)}")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InputError(f"{colour} count must be a whole number 0 or more, got {n!r}")
-    return Bag(**counts)  # type: ignore[arg-type]
+    return Bag(**counts)  # type: ignore[arg-type]  # each count is checked a whole number above
 
 
 def parse_bag(text: str) -> Bag:
