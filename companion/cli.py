@@ -17,7 +17,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from companion import __version__
 from companion.engine import RuleError
@@ -37,7 +37,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, with its error line kept short: "unrecognized arguments" would repeat
     every argument given, however long."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         super().error(one_line(message))
 
 

@@ -64,9 +64,10 @@ def display_problem(environ: Mapping[str, str] = os.environ, *, drm: Path = DRM_
     if platform != "linux":
         return None
     problems = [_driver_problem(name, environ, drm, dev) for name in drivers(environ)]
-    if any(problem is None for problem in problems):
+    found = [problem for problem in problems if problem is not None]
+    if len(found) < len(problems):  # a driver with no problem
         return None
-    what, fix = problems[0]
+    what, fix = found[0]
     chosen = environ.get("SDL_VIDEODRIVER", "").strip()
     if chosen:
         return f"SDL_VIDEODRIVER={chosen}, but {what}", fix

@@ -17,11 +17,14 @@ import dataclasses
 import json
 import random
 from functools import cache
-from typing import Any, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:  # typeshed's name for "an instance of a dataclass"; it exists for checkers only
+    from _typeshed import DataclassInstance
 
 Action = dict[str, Any]
 S = TypeVar("S")
-D = TypeVar("D")
+D = TypeVar("D", bound="DataclassInstance")
 
 
 class RuleError(ValueError):
@@ -39,8 +42,11 @@ class Engine(Protocol[S]):
     """What the store needs from a game: a start, a step, and a name."""
 
     kind: str
-    #: each version of the game's rules the engine plays (:func:`rules_of`), oldest first
-    rules_versions: Mapping[int, str]
+
+    @property
+    def rules_versions(self) -> Mapping[int, str]:
+        """Each version of the game's rules the engine plays (:func:`rules_of`), oldest
+        first. Read-only here so an engine may hold it as a plain dict."""
 
     def initial_state(self, settings: Mapping[str, Any]) -> S:
         """The state before any action. Raises :class:`RuleError` for bad settings."""
@@ -77,7 +83,7 @@ def leading(figures: list[tuple[str, int]], said: str, fewest: bool = False) -> 
 def action_type(action: Mapping[str, Any], known: set[str] | frozenset[str]) -> str:
     """The action's ``type``, refused with a clear message when missing or unknown."""
     kind = action.get("type")
-    if kind not in known:
+    if not isinstance(kind, str) or kind not in known:
         raise RuleError("action", f"unknown action type {kind!r}; expected one of {sorted(known)}")
     return kind
 

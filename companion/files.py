@@ -13,16 +13,17 @@ leaves the old file or the new one, never an empty or half-written one.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Iterator, TextIO
+from typing import Iterator, TextIO
 
 from companion.errors import InputError
 
 
-def open_regular(path: str | os.PathLike[str], what: str = "") -> BinaryIO:
+def open_regular(path: str | os.PathLike[str], what: str = "") -> io.BufferedReader:
     """``path`` opened for reading, once it is known to be a regular file; else an
     :class:`InputError` naming what it is (never a hang on a FIFO or a device)."""
     name = f"{what}{path}"

@@ -23,7 +23,7 @@ from typing import Any, Callable, Generic, Mapping, TypeVar
 from companion.engine import Engine, RuleError, dumps, listed
 
 F = TypeVar("F")  # a game's flow: where its screen is
-M = TypeVar("M", bound="ScreenModel")
+M = TypeVar("M", bound="ScreenModel[Any]")
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ class Step(Generic[M]):
 def canonical(action: Mapping[str, Any]) -> dict[str, Any]:
     """The action as the store will replay it (its JSON read back): a tuple becomes a list,
     so the state worked out here is the very one a replay makes."""
-    return json.loads(dumps(action))
+    read: dict[str, Any] = json.loads(dumps(action))
+    return read
 
 
 def game_over(winners: list[str]) -> str:
@@ -79,7 +80,8 @@ class ScreenModel(Generic[F]):
     past: tuple[tuple[F, Any], ...] = field(default=(), repr=False)
     future: tuple[tuple[F, Any], ...] = field(default=(), repr=False)
 
-    engine: Engine = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    # every model is made with its engine (opened); the None default only lets this field follow defaulted ones
+    engine: Engine[Any] = field(default=None, repr=False, compare=False)  # type: ignore[arg-type]
 
     # -- what subclasses give -----------------------------------------------------------
 
@@ -126,7 +128,7 @@ class ScreenModel(Generic[F]):
             return self.refuse(refused(exc))
         result = self.engine.result(state)
         ended = result is not None and self.engine.result(self.state) is None
-        if ended:
+        if result is not None and ended:
             news = game_over(list(result.get("winners", [])))
         model = replace(self, state=state, flow=self.settled(flow, state), message="", news=news,
                         past=self.past + ((self.flow if restore is None else restore, self.state),), future=(),
@@ -170,10 +172,10 @@ class ScreenModel(Generic[F]):
         return replace(self, state=state, flow=self.settled(self.first_flow(state), state), past=(), future=(),
                        can_undo=can_undo, can_redo=can_redo)
 
-    def same_place(self, other: ScreenModel[F]) -> bool:
+    def same_place(self: M, other: M) -> bool:
         """Whether two models show the table the same place in the same game (what undo
         restores): the state and the flow, not the words said about the last tap."""
-        return self.state == other.state and self.flow == other.flow
+        return bool(self.state == other.state) and self.flow == other.flow
 
 
 def words_of(value: Any, opaque: tuple[type, ...] = ()) -> list[str]:
@@ -198,7 +200,7 @@ def open_steps(model: M, name: str, key: str, steps: Mapping[str, tuple[int, ...
     ``steps``); a number or a player the game has not, nothing."""
     if key not in steps or name not in [p.name for p in model.state.players]:
         return Step(model)
-    return model.go(replace(model.flow, steps=(name, key)))  # type: ignore[type-var]
+    return model.go(replace(model.flow, steps=(name, key)))
 
 
 def adjusted(model: M, step: int, steps: Mapping[str, tuple[int, ...]], said: str,
@@ -206,10 +208,10 @@ def adjusted(model: M, step: int, steps: Mapping[str, tuple[int, ...]], said: st
     """A number's step chosen: the number changed by hand, saved like any action (an
     ``adjust``, its log note ``said`` the step as its button says it) through ``send``
     (default ``commit``); saved or refused, the steps close."""
-    name, key = model.flow.steps or ("", "")  # type: ignore[attr-defined]
+    name, key = model.flow.steps or ("", "")
     if step not in steps.get(key, ()):
         return Step(model)
-    flow = replace(model.flow, steps=None)  # type: ignore[type-var]
+    flow = replace(model.flow, steps=None)
     action = {"type": "adjust", "player": name, key: step, "note": f"{name}: {key} {said}"}
     done = (send or model.commit)(action, flow, restore=flow)
     return done if done.save else replace(done, model=replace(done.model, flow=flow))
@@ -222,7 +224,7 @@ def moved(before: ScreenModel[Any], step: Step[Any]) -> bool:
     return step.save is not None or step.model.stage() != before.stage()
 
 
-def opened(cls: Callable[..., M], engine: Engine, state: Any, can_undo: bool = False, can_redo: bool = False,
+def opened(cls: Callable[..., M], engine: Engine[Any], state: Any, can_undo: bool = False, can_redo: bool = False,
            **fields: Any) -> M:
     """A model of ``cls`` for a game opened at ``state``, at its first page."""
     model = cls(state=state, flow=None, engine=engine, can_undo=can_undo, can_redo=can_redo, **fields)

@@ -97,7 +97,7 @@ class LeadingEdgeLockout:
     def settle(self, now_ns: int) -> list[tuple[int, Passed]]:
         """(pad, what to pass on) for every pad whose chain is over and whose last ignored
         level differs from the one reported: the release of a tap shorter than the window."""
-        out = []
+        out: list[tuple[int, Passed]] = []
         for pad, state in self._pads.items():
             out.extend((pad, passed) for passed in self._release_pending(state, now_ns))
         return out

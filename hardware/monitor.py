@@ -24,7 +24,7 @@ import queue
 import select
 import sys
 import time
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from hardware.events import Event, PadEvent, PadFault, TagRead, now_ns
 
@@ -45,7 +45,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     def say(line: str) -> None:
         print(line, file=out, flush=True)
 
-    keys = SimKeys(backend) if backend.name == "sim" else None
+    # the backend named sim is a SimBackend, told by name so hardware.sim (and gpiozero) loads only for it
+    keys = SimKeys(cast("SimBackend", backend)) if backend.name == "sim" else None
     try:
         if keys is not None:
             keys.start()
@@ -98,7 +99,7 @@ class SimKeys:
     def __init__(self, backend: SimBackend, stdin: TextIO | None = None) -> None:
         self._backend = backend
         self._stdin = stdin or sys.stdin
-        self._saved = None
+        self._saved: list[Any] | None = None  # the terminal's settings, put back at the end
 
     def start(self) -> None:
         import termios

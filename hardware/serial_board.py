@@ -172,12 +172,14 @@ class BoardClock:
             self._beats = self._beats[::2]
 
     def _map(self, board: int) -> int:
+        assert self._anchor is not None, "mapped only once anchored"  # the hot path: no check under -O
         anchor_board, anchor_host = self._anchor
         return anchor_host + round((board - anchor_board) * self._rate)
 
     def _bound(self, board: int, host_ns: int) -> None:
         late = self._map(board) - host_ns
         if late > 0:  # received before it happened: the offset was too late
+            assert self._anchor is not None, "bound only once anchored"
             anchor_board, anchor_host = self._anchor
             self._anchor = (anchor_board, anchor_host - late)
 

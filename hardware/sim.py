@@ -32,6 +32,7 @@ class ScriptedPin(MockPin):
     """A mock pin whose next edge may carry a given time (factory ticks)."""
 
     _stamp: int | None = None
+    _state: bool  # MockPin's level (gpiozero has no type hints)
 
     def clear_states(self) -> None:
         self._last_change = self._factory.ticks()

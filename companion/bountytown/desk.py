@@ -122,8 +122,9 @@ def added(desk: Desk, card: str, twice: bool = False) -> Desk | Twice | str:
             return (f"{slot.title.removesuffix(' holds')} holds {room} at most (a full hand less its wounds, R-B7); "
                     "remove one first")
         return f"{slot.title}: {room} at most; remove one first"
-    desk = desk.with_slot(advised(replace(slot, cards=slot.cards + (card,))))
-    return on_to_waiting(desk) if desk.slot.full() else desk
+    slot = advised(replace(slot, cards=slot.cards + (card,)))
+    desk = desk.with_slot(slot)
+    return on_to_waiting(desk) if slot.full() else desk
 
 
 def _twice(slot: Slot, name: str) -> str:
@@ -160,6 +161,7 @@ def typed(desk: Desk, text: str) -> Desk | str:
         done = added(desk, card, twice=True)
         if isinstance(done, str):
             return done
+        assert isinstance(done, Desk), "twice=True enters a copy, never a Twice"
         desk = done
     return desk
 

@@ -131,6 +131,6 @@ def critical(name: str, bounties: Iterable[str], items: Iterable[str], choice: o
         raise RuleError("R-B5", f"{name} holds no bounty {choice!r} to discard")
     if len(items) > 1 and rng is None:
         raise RuleError("R-B5", f"{name} is critically wounded: discarding an item at random needs a recorded 'seed'")
-    bounty = choice if len(bounties) > 1 else (bounties[0] if bounties else None)
-    item = (rng.choice(items) if len(items) > 1 else items[0]) if items else None
+    bounty = str(choice) if len(bounties) > 1 else (bounties[0] if bounties else None)  # choice: one of them
+    item = (rng.choice(items) if rng is not None and len(items) > 1 else items[0]) if items else None
     return Critical(bounty, item)

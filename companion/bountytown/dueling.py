@@ -17,6 +17,7 @@ the one the result showed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -92,7 +93,7 @@ def room(state: GameState, duel: Duel, name: str, entered: bool = True) -> HandR
 
 def laid(state: GameState, duel: Duel) -> Duel:
     """The desk for the duel's hands and its bounty's draw (a slot keeps its cards)."""
-    specs: list[dict[str, Any]] = []
+    specs: list[Mapping[str, Any]] = []
     for name in duellists(state, duel):
         r = room(state, duel, name)
         specs.append({"title": f"{name} holds", "capacity": r.cards, "most": r.most, "choosable": True})
@@ -112,8 +113,10 @@ def reach(state: GameState, duel: Duel) -> tuple[list[Bounty | Player], list[str
     """Whom the current player can duel now (the active bounties, then the other players),
     and why each of the others is out of reach, in the engine's words: the duel list offers
     only the first (issue 37: a bounty out of reach was refused only once tapped)."""
-    reached, why = [], []
-    for target in (*state.active, *(p for p in state.players if p.name != state.current.name)):
+    reached: list[Bounty | Player] = []
+    why: list[str] = []
+    targets: list[Bounty | Player] = [*state.active, *(p for p in state.players if p.name != state.current.name)]
+    for target in targets:
         trouble = out_of_reach(state, target, duel.rifle)
         if trouble is None:
             reached.append(target)

@@ -182,7 +182,7 @@ def _choose_item(model: BountytownModel, index: int) -> Step[BountytownModel]:
     return model.edit(buying=tuple(i for i in buying if i != index) if index in buying else buying + (index,))
 
 
-def _desk_edit(name: str, change: Callable[..., Desk | str]) -> Callable[..., Step[BountytownModel]]:
+def _desk_edit(name: str, change: Callable[..., Desk | cards.Twice | str]) -> Callable[..., Step[BountytownModel]]:
     """A tap on a desk of the flow (``name``: gold, final, or the duel's): a card in, out,
     played or kept; a refusal said."""
     def edited(model: BountytownModel, *args: Any) -> Step[BountytownModel]:
@@ -361,9 +361,9 @@ OFFERED: dict[str, Callable[[BountytownModel], set[str]]] = {
     "end": lambda m: {"card", "tab", "chip", "remove_last", "clear", "record"} if m.state.final_duel else set(),
 }
 
-_TURN = {"move": _move, "board": _board, "player": _player, "buy": _store, "turnin": _turn_in_page, "duel": _duel,
+_TURN: dict[str, Callable[..., Step[BountytownModel]]] = {"move": _move, "board": _board, "player": _player, "buy": _store, "turnin": _turn_in_page, "duel": _duel,
          "end_turn": _end_turn, **{what: _at_once(what) for what in TURN}}
-_DESK = {"tab": lambda d, i: replace(d, active=i, again="") if 0 <= i < len(d.slots) else d, "chip": cards.chip,
+_DESK: dict[str, Callable[..., Desk | cards.Twice | str]] = {"tab": lambda d, i: replace(d, active=i, again="") if 0 <= i < len(d.slots) else d, "chip": cards.chip,
          "remove_last": cards.removed_last, "clear": cards.cleared}
 
 TAPS: dict[str, dict[str, Callable[..., Step[BountytownModel]]]] = {

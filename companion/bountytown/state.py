@@ -71,7 +71,7 @@ class Player:
         # ruling: R-B6: renown counts every captured bounty, turned-in or not
         return sum(b.renown for b in self.captured + self.turned_in) + self.renown_adjust
 
-    def bounty(self, name: str) -> Bounty:
+    def bounty(self, name: str | None) -> Bounty:
         for bounty in self.captured:
             if bounty.name == name:
                 return bounty

@@ -134,7 +134,7 @@ def critical_choices(state: GameState, action: Mapping[str, Any]) -> dict[str, t
         if exc.rule != "R-B5":
             return {}
     names = [state.current.name] + ([action["defender"]] if action.get("type") == "duel_player" else [])
-    at_stake = {action.get("bounty")} - {None}
+    at_stake = {b for b in (action.get("bounty"),) if b is not None}
     options = []
     for name in names:
         held = {b.name for b in state.player(name).captured} | at_stake
@@ -182,6 +182,7 @@ def describe(report: DuelReport) -> list[str]:
                 f"{roles['attacker']}'s action is spent."]
     lines = [f"{names.get(role, role)}: {hand.name}" for role, hand in report.ranks]
     outcome = report.outcome
+    assert outcome is not None, "only a cancelled duel has no outcome"
     lines.append((_NO_BOUNTY if report.bounty is None else _OUTCOMES)[outcome.result].format(**names))
     lines += [f"{name} is at the Bank: discards a Duel card on declaring." for name in report.bank_discards]
     role_of = {name: role for role, name in report.roles}

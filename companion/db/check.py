@@ -112,11 +112,11 @@ def _contents(path: Path, record: bool) -> list[Check]:
         return [Check(NAME, FAIL, str(exc), "do what the line above says; nothing was changed")]
     discarded = sum(len(bad) for _good, bad in verdicts.values())
     snaps = f", {discarded} snapshot(s) that disagreed with the log discarded" if discarded else ""
-    older = [(info, played) for info, _seq, played in older if played.older]
-    aged = f", {len(older)} played under older rules" if older else ""
+    played_older = [(info, played) for info, _seq, played in older if played.older]
+    aged = f", {len(played_older)} played under older rules" if played_older else ""
     checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions{aged}{snaps})")]
     # a game played under older rules is sound: said only where today's rules would call it otherwise
-    checks += [Check("Older rules", OK, line(info, played)) for info, played in older if played.differences]
+    checks += [Check("Older rules", OK, line(info, played)) for info, played in played_older if played.differences]
     # a damaged game does not stop the table (every other game plays): worth a look, not a failure
     checks += [Check("Saved game", WARN, message, GAME_FIX) for message in damaged]
     checks += [Check("Snapshot", WARN, f"game session {game.id} ({game_name(game.kind)}) in {path}: "

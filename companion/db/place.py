@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import os
 import pwd
-import sqlite3
 import stat
 from pathlib import Path
 from typing import NamedTuple
@@ -117,7 +116,7 @@ def free_bytes(path: str | os.PathLike[str]) -> int | None:
     return info.f_bavail * info.f_frsize
 
 
-def cannot_write(exc: sqlite3.Error) -> bool:
+def cannot_write(exc: Exception) -> bool:
     """SQLite failed for want of the place, not for anything in the file: it could not
     open, write or lock (permissions, read-only, full, or the disk gone)."""
     code = getattr(exc, "sqlite_errorname", "") or ""
@@ -125,9 +124,10 @@ def cannot_write(exc: sqlite3.Error) -> bool:
                             "SQLITE_IOERR"))
 
 
-def write_hint(db: str | os.PathLike[str], exc: sqlite3.Error) -> str:
+def write_hint(db: str | os.PathLike[str], exc: Exception) -> str:
     """What to do after SQLite refused a write, from its error code (Python 3.11's
-    ``sqlite_errorname``), so a locked or read-only file is not blamed on the disk."""
+    ``sqlite_errorname``), so a locked or read-only file is not blamed on the disk. Any
+    error is taken: one without a code (UnicodeDecodeError from SQLite's message) has none."""
     code = getattr(exc, "sqlite_errorname", "") or ""
     free = free_bytes(db)
     if code.startswith(("SQLITE_FULL", "SQLITE_IOERR")) and free is not None and free < FULL_BELOW:

@@ -12,6 +12,7 @@ appears in player lists or stats.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from companion.names import clean, key as name_key

@@ -9,6 +9,7 @@ every other game stays playable. These functions only read values, they never wr
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import datetime
 from typing import Any
 
@@ -95,3 +96,12 @@ def event_action(expected_seq: int, seq: Any, kind: Any, action: Any) -> dict[st
     if not isinstance(decoded.get("type"), str):
         raise RowDamage(f"its action has no type ({describe(decoded.get('type'))})")
     return decoded
+
+
+def inserted_id(cursor: sqlite3.Cursor) -> int:
+    """The rowid an INSERT just made. sqlite3 types ``lastrowid`` int or None (None before
+    any insert on the connection); after an INSERT it is the new row's."""
+    row = cursor.lastrowid
+    if row is None:
+        raise RuntimeError("an INSERT made no row")
+    return row

@@ -136,7 +136,7 @@ def marks(path: Path) -> tuple[int, int] | None:
             shutil.copyfile(wal, f"{copy}-wal")
             conn = sqlite3.connect(copy)
             try:
-                return tuple(conn.execute(f"PRAGMA {p}").fetchone()[0]  # type: ignore[return-value]
+                return tuple(conn.execute(f"PRAGMA {p}").fetchone()[0]
                              for p in ("application_id", "user_version"))
             finally:
                 conn.close()

@@ -124,6 +124,12 @@ class Snapshot:
     undo: RunStack | None = None  # the stacks, when this is a game's newest row
     redo: RunStack | None = None
 
+    def stacks(self) -> tuple[RunStack, RunStack]:
+        """(undo, redo), for the uses that need them: a game's newest row, a page mark."""
+        if self.undo is None or self.redo is None:
+            raise ValueError(f"the snapshot at event {self.seq} holds no undo and redo stacks")
+        return self.undo, self.redo
+
 
 class Snapshots:
     """The snapshot rows of one game, read and written on the store's connection."""
@@ -233,8 +239,8 @@ class Snapshots:
         """Whether a stored row (from :meth:`rows`) is of these rules, passes every check and
         says what a replay of the log (a :class:`companion.db.timeline.Timeline`) says at the
         same event."""
-        *row, engine = row
-        snap, _why = self._checked(tuple(row), with_stacks=row[5] is not None, decode=False)
+        *fields, engine = row
+        snap, _why = self._checked(tuple(fields), with_stacks=fields[5] is not None, decode=False)
         if engine != self.engine or snap is None:
             return False
         undo = replay.undo
@@ -275,7 +281,11 @@ class Snapshots:
         # never store what would not read back as the very same state
         if self._codec.loads(state) != snap.state:
             raise statecodec.CodecError("the state does not survive its encoding")
-        stacks = json.dumps({"undo": snap.undo.runs(), "redo": snap.redo.runs()}) if with_stacks else None
+        if with_stacks:
+            undo, redo = snap.stacks()
+            stacks: str | None = json.dumps({"undo": undo.runs(), "redo": redo.runs()})
+        else:
+            stacks = None
         body = (self._id, snap.seq, snap.depth, snap.top, self.engine, snap.prefix, state)
         return (*body, stacks, _digest(body, stacks))
 

@@ -29,8 +29,8 @@ from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
 from companion.db.syncer import Syncer
 from companion.db.evidence import FileEvidence
 from companion.db.versions import Refused, candidates, choose, recorded, same_result, under
-from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
-                               session_fields)
+from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, inserted_id,
+                               json_object, session_fields)
 from companion.engine import Engine, RuleError, dumps
 from companion.errors import InputError, StoreError
 from companion.games import engine_for
@@ -221,7 +221,7 @@ class Store:
             cur = self._db.execute(
                 "INSERT INTO players (name, colour, created) VALUES (?, ?, ?)", (name, colour, created)
             )
-        return Player(cur.lastrowid, name, colour, created)
+        return Player(inserted_id(cur), name, colour, created)
 
     def update_player(self, player_id: int, *, name: str | None = None, colour: str | None = None) -> Player:
         current = self._player(player_id)
@@ -310,8 +310,8 @@ class Store:
             cur = self._db.execute(
                 "INSERT INTO sessions (kind, settings, started) VALUES (?, ?, ?)",
                 (kind, text, self._unique_start(kind, text)))
-            self._seat(cur.lastrowid, kind, settings)
-        return self.open_session(cur.lastrowid)
+            self._seat(inserted_id(cur), kind, settings)
+        return self.open_session(inserted_id(cur))
 
     def _unique_start(self, kind: str, settings: str) -> str:
         """Now, or a millisecond after a game of this kind and settings started at the same
@@ -469,7 +469,7 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
-def _cannot_reach(exc: sqlite3.Error) -> bool:
+def _cannot_reach(exc: Exception) -> bool:
     """SQLite could not open or lock the file (permissions, a folder in the way, another
     program, a full disk: the -shm file it must make cannot be): nothing says the file
     itself is damaged."""
@@ -555,7 +555,8 @@ class GameSession:
         found = self._snapshots.latest()
         problem = self._snapshots.problem or ""
         if found is not None and getattr(found[0].state, "rules", versions[0]) not in versions:
-            found, problem = None, f"its checkpoint at event {found[0].seq} was made under other rules"
+            problem = f"its checkpoint at event {found[0].seq} was made under other rules"
+            found = None
         #: why the newest checkpoint could not be used, in words ("" when it was, or there was none)
         self.snapshot_problem = problem
         if problem:

@@ -100,7 +100,7 @@ class Timeline:
         checkpoint can be saved. A snapshot whose state is None (a log being read from its
         middle, companion.records.gamelog) has it rebuilt from the nearest checkpoint when it
         is first needed."""
-        self.undo, self.redo = snap.undo, snap.redo
+        self.undo, self.redo = snap.stacks()
         self.seq, self._chain, self._state = snap.seq, chain, snap.state
         if snap.state is not None:
             self._remember(snap.depth, snap.top, snap.state)
@@ -125,6 +125,7 @@ class Timeline:
         """Book one logged event (``action`` is ``text`` decoded). Raises RuleError or
         RowDamage (both ValueErrors) when the log does not replay."""
         if kind == "do":
+            assert action is not None, "a do event carries its action (event_action)"
             after = self.engine.apply(self.state, action)
         elif kind == "undo":
             if not self.undo:

@@ -233,13 +233,13 @@ class Calls:
             if pad is not None:
                 left = self.holds[pad].claim
                 self._leave(player, put)
-        hold = self.holds.get(put.pad)
-        if hold is None:
+        holder = self.holds.get(put.pad)
+        if holder is None:
             self._claim(put, left)
-        elif self.freed_tiles and hold.claim.player is not None:
-            hold.waiting.append((put, left))  # the holder's next press tells (the module docstring)
+        elif self.freed_tiles and holder.claim.player is not None:
+            holder.waiting.append((put, left))  # the holder's next press tells (the module docstring)
         else:
-            self._not_dislodged(put, left, hold.claim)
+            self._not_dislodged(put, left, holder.claim)
 
     def _one_pawn_each(self, put: Put, mine: Claim) -> None:
         """Version 1 (2026-11-30): a player who holds a tile claims no other."""

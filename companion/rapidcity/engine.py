@@ -190,6 +190,8 @@ def _play(state: RapidCityState, data: Any) -> RapidCityState:
         # a round logged before rules versions were recorded: its card was judged under the game's rules
         rnd = replace(rnd, settings=replace(rnd.settings, rules=state.settings.rules))
     expected = state.next_card()
+    if expected is None:  # the last card ends the game: a game not over has one to come
+        raise RuleError("R-R11", "the game is over; undo to change it")
     if rnd.card != expected:
         # ruling: R-R3 - the companion is the draw pile; cards come in its order
         raise RuleError("R-R3", f"the next card is {card_to_json(expected)}, "

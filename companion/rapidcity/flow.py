@@ -106,6 +106,14 @@ class RefereeFlow:
         return "history" if self.past is not None else self.entries.stage
 
     @property
+    def live(self) -> LiveCard:
+        """The card in play, for the steps that only come with one (waiting to verdict): a
+        step there without a card is a bug, said as one rather than as a None's attribute."""
+        if self.card is None:
+            raise RuntimeError(f"no card in play at the {self.stage} step")
+        return self.card
+
+    @property
     def names(self) -> dict[str, str]:
         return dict(zip(self.state.players, self.state.names))
 
@@ -209,7 +217,10 @@ class RefereeFlow:
             return NOT_REPORTING
         if pawns_on:
             return f"Take the pawn off {', '.join(pawns_on)} first (R-R3)."
-        self.card = LiveCard(round_template(self.state), self.state.next_card(), started_ns=now_ns)
+        card = self.state.next_card()
+        if card is None:  # the pile is spent only once the game is over, when Ready is not on show
+            raise RuntimeError("Ready with the pile spent")
+        self.card = LiveCard(round_template(self.state), card, started_ns=now_ns)
         self._position = self.state.position
         self.stopped = ""
         self._start(Entries(stage="waiting"))
@@ -254,9 +265,10 @@ class RefereeFlow:
 
     def pawn(self, player: str, now_ns: int) -> str:
         """The second half: whose pawn. The touch is kept in the order told, stamped now."""
-        if self.may("pawn") and player in self.state.players:
+        by = self.entries.by  # never None when "pawn" may be tapped
+        if self.may("pawn") and by is not None and player in self.state.players:
             hand = self.entries.hand if self.state.settings.ultimate else None
-            touch = TouchEntry(self.entries.by, player, hand, now_ns)
+            touch = TouchEntry(by, player, hand, now_ns)
             self._enter(replace(self.entries, by=None, touches=self.entries.touches + (touch,)))
         return ""
 
@@ -290,7 +302,7 @@ class RefereeFlow:
         stays in play until the game has it (:meth:`set_state`)."""
         if not self.may("confirm"):
             return None
-        return {"type": "play", "round": self.card.round(self.who(), self.entries.touches)}
+        return {"type": "play", "round": self.live.round(self.who(), self.entries.touches)}
 
     def past_calls(self) -> str:
         """Every call played (from a call: back to their list)."""
@@ -334,7 +346,7 @@ class RefereeFlow:
         """The card shown, stamped now; False if no card is waiting for it."""
         if self.stage != "waiting":
             return False
-        self.card.reveal_ns = now_ns
+        self.live.reveal_ns = now_ns
         self.entries = replace(self.entries, stage="window")
         return True
 
@@ -349,15 +361,17 @@ class RefereeFlow:
     def window_over(self, now_ns: int) -> bool:
         """The race is over at ``now_ns`` (time is up, or every pawn has landed, R-R6) and
         the window not yet ended."""
-        card = self.card
-        return (self.stage == "window" and card.closed_ns is None
+        if self.stage != "window":
+            return False
+        card = self.live
+        return (card.closed_ns is None
                 and card.window_over(now_ns, self.preview()))
 
     def end_window(self, now_ns: int) -> None:
         """Edges stamped after ``now_ns`` are no part of the call; the race stays on show
         until :meth:`close`."""
-        if self.stage == "window" and self.card.closed_ns is None:
-            self.card.closed_ns = now_ns
+        if self.stage == "window" and self.live.closed_ns is None:
+            self.live.closed_ns = now_ns
 
     def close(self, now_ns: int) -> None:
         """The race is over: the photo finish, each press prefilled from the RFID readers
@@ -365,7 +379,7 @@ class RefereeFlow:
         if self.stage != "window":
             return
         self.end_window(now_ns)
-        card = self.card
+        card = self.live
         entries = replace(self.entries, stage=self._naming_stage(), hand=getattr(card.card, "hand", HANDS[0]))
         for press, colour in card.tag_guesses(self.known_tags).items():
             if press not in dict(entries.named):
@@ -396,7 +410,7 @@ class RefereeFlow:
     # -- inside ---------------------------------------------------------------------------------
 
     def _naming_stage(self) -> Stage:
-        return "finish" if self.card.decided_by_pads else "touches"
+        return "finish" if self.live.decided_by_pads else "touches"
 
     def _between_cards(self) -> Entries:
         return Entries(stage="end" if self.state.game_over else "ready")

@@ -263,13 +263,13 @@ class Referee:
         them. One colour named on two tiles at one instant is on neither as far as the pads
         can tell (R-R5: they never guess identity)."""
         rnd, rules, at = self.round, self._rules, presses[0]
-        doubled: set[str | None] = set()
+        doubled: set[str] = set()
         if rules.one_instant and len(presses) > 1:
             named = [p.player for p in presses if p.player is not None]
             doubled = {p for p in named if named.count(p) > 1}
-            for player in sorted(doubled):
-                pads = " and ".join(str(p.pad) for p in presses if p.player == player)
-                calls.note(at.ns, PRESS_NOTE, f"pads {pads} both name {player} at {say_ms(at.t_ms)} ms: one pawn "
+            for twice in sorted(doubled):
+                pads = " and ".join(str(p.pad) for p in presses if p.player == twice)
+                calls.note(at.ns, PRESS_NOTE, f"pads {pads} both name {twice} at {say_ms(at.t_ms)} ms: one pawn "
                                               "cannot land on two tiles at once, so who is on them is not known (R-R5)")
         for press in presses:
             player = None if press.player in doubled else press.player
@@ -301,13 +301,12 @@ def _verdict(rnd: Round, rules: _Rules, calls: Calls) -> Verdict:
     card = rnd.card
     penalties: list[tuple[str, str]] = []  # (player, why) in the order decided
     healed: list[str] = []
-    pad_card = decided_by_pads(card)
-    notes = calls.timed_notes() if pad_card else list(calls.texts)
+    notes = calls.timed_notes() if decided_by_pads(card) else list(calls.texts)
     claims: tuple[Claim, ...] = ()
     heats: tuple[tuple[Claim, Claim], ...] = ()
     false_starters = {p.player for p in calls.false_starts if p.player}
     false_start_bullets = rnd.settings.false_start_bullet and rules.false_starts_count(card)
-    if pad_card:
+    if decided_by_pads(card):  # narrows the card's type, which a saved bool would not
         claims, heats = _mark_dead_heats(calls.claims(), rnd.settings, rules, notes)
         if isinstance(card, HealingCard):
             # ruling: R-R8 - a false starter does not heal, whatever the false-start setting (version 2: when on)

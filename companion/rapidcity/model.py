@@ -8,7 +8,10 @@ as the round file records them (docs/roundfile.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:  # mypy's own dependency; the annotations are strings at run time
+    from typing_extensions import TypeIs
 
 LOCATIONS = ("prison", "tipi", "saloon")
 CHARACTERS = ("indian", "sheriff", "bandit")
@@ -137,9 +140,11 @@ class DisarmedCard:
 
 
 Card = Union[CharacterCard, TwoCharactersCard, HealingCard, ArmedCard, DisarmedCard]
+#: the cards the pads decide (:func:`decided_by_pads`)
+PadCard = Union[CharacterCard, TwoCharactersCard, HealingCard]
 
 
-def decided_by_pads(card: Card) -> bool:
+def decided_by_pads(card: Card) -> TypeIs[PadCard]:
     """A card the pads decide: on a cowboy card (armed, disarmed) the touches do (R-R9,
     R-R10). The one test the judge and the screen both ask, so the screen never asks the
     table for what the judge will not count."""

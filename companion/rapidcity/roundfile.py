@@ -15,7 +15,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from companion.errors import InputError
 from companion.limits import (
@@ -358,7 +358,7 @@ def parse_settings(data: Any) -> Settings:
     return settings
 
 
-def _edge(data: Any, where: str, pads: list[int], players: tuple[str, ...]) -> Edge:
+def _edge(data: Any, where: str, pads: Collection[int], players: tuple[str, ...]) -> Edge:
     obj = _object(data, where, ("pad", "edge", "t_ms", "player"), ("pad", "edge", "t_ms"))
     pad = _pad(obj["pad"], f"{where}.pad")
     if pad not in pads:

@@ -180,14 +180,14 @@ class Shown:
 def shown(flow: RefereeFlow, now_ns: int) -> Shown:
     """Everything the screen shows now (``now_ns`` for the race's countdown)."""
     stage, card = flow.stage, flow.card
-    revealed = card is not None and card.reveal_ns is not None
+    revealed = card if card is not None and card.reveal_ns is not None else None
     return Shown(
         stage=stage, centre=centre(flow), tiles=tiles(flow), badges=badges(flow), ready=ready(flow),
         waiting=waiting(flow),
         window=window(flow, now_ns) if revealed else None,
-        finish=finish(flow) if revealed and card.closed_ns is not None and card.decided_by_pads else None,
-        touches=touches(flow) if revealed and card.closed_ns is not None and not card.decided_by_pads else None,
-        verdict=verdict(flow) if revealed and card.closed_ns is not None else None,
+        finish=finish(flow) if revealed and revealed.closed_ns is not None and revealed.decided_by_pads else None,
+        touches=touches(flow) if revealed and revealed.closed_ns is not None and not revealed.decided_by_pads else None,
+        verdict=verdict(flow) if revealed and revealed.closed_ns is not None else None,
         end=end(flow) if flow.state.game_over else None,
         calls=calls(flow), call=call(flow) if flow.past else None,
         taps=frozenset(tap for tap in TAPS if flow.may(tap)),
@@ -249,9 +249,9 @@ def window(flow: RefereeFlow, now_ns: int) -> WindowShown:
     """The race: the claims so far and the seconds left, in whole seconds. What a pad
     press means is said as the judge counts it: a claim on a pad card, a moved pawn on a
     Disarmed card (R-R10), nothing on an Armed card (R-R9)."""
-    card, names = flow.card, flow.names
+    card, names = flow.live, flow.names
     verdict = flow.preview()
-    left = round(max(0.0, card.window_ms / 1000 - (now_ns - card.reveal_ns) / 1e9))
+    left = round(max(0.0, card.window_ms / 1000 - (now_ns - card.revealed_ns) / 1e9))
     said, count = "", 0
     if isinstance(card.card, DisarmedCard):
         count = len(verdict.touch_presses)
@@ -284,7 +284,7 @@ def player_chips(flow: RefereeFlow, chosen: str | None = None) -> tuple[ChipShow
 
 
 def _at(flow: RefereeFlow, edge: PadEdge) -> str:
-    return ms((edge.t_ns - flow.card.reveal_ns) / 1e6)
+    return ms((edge.t_ns - flow.live.revealed_ns) / 1e6)
 
 
 def _pads_finish(flow: RefereeFlow) -> list[FinishRow]:
@@ -292,15 +292,16 @@ def _pads_finish(flow: RefereeFlow) -> list[FinishRow]:
     never change with a name. Named twice, a player moved (R-R6) and the call's claims
     change, which the step's line says (:func:`_naming_status`); in the rows, a first press
     that lost its claim and its dead heat line pushed every row under it under the finger."""
-    return photo_finish(flow.card.verdict())
+    return photo_finish(flow.live.verdict())
 
 
 def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
     """One row per press to name (claims by their place; on a Disarmed card, moved pawns),
     a note for presses left unlisted, then the false starts that cost a bullet."""
-    card, who = flow.card, flow.who()
+    card, who = flow.live, flow.who()
     claims = {(r.pad, round(r.t_ms * 1e6)): r for r in _pads_finish(flow)}
-    rows, notes_at = [], 0
+    rows: list[PressRow] = []
+    notes_at = 0
     for edge, false_start in flow.listed_presses():
         press = (edge.pad, edge.t_ns)
         tile, at = flow.tile_names[edge.pad], _at(flow, edge)
@@ -310,7 +311,7 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
             # the same words once named (the chip chosen says whose): a long name would push the rows under it
             text = f"Pawn moved on {tile}, {at}: whose? (R-R10)"
         else:
-            text = _claim_words(flow, tile, at, claims.get((edge.pad, edge.t_ns - card.reveal_ns)))
+            text = _claim_words(flow, tile, at, claims.get((edge.pad, edge.t_ns - card.revealed_ns)))
         if not false_start:
             notes_at = len(rows) + 1
         rows.append(PressRow(text, press, player_chips(flow, who.get(press))))
@@ -364,7 +365,7 @@ def _naming_status(flow: RefereeFlow, who: dict[Press, str], guess: dict[Press, 
 
 def touches(flow: RefereeFlow) -> TouchesShown:
     """Who touched which pawn, one half at a time so six names fit at reading size."""
-    card, entries, names = flow.card, flow.entries, flow.names
+    card, entries, names = flow.live, flow.entries, flow.names
     if isinstance(card.card, ArmedCard):
         status = f"{names[card.card.player]} attacked: enter each touch in the order it happened (R-R9)."
     else:
@@ -387,7 +388,7 @@ def verdict(flow: RefereeFlow) -> VerdictShown:
     """The judge's call on the card as entered: what it gives, and every reason."""
     call, names = flow.preview(), flow.names
     end = "  This ends the game." if call.game_over else ""
-    return VerdictShown(card_title(flow.card.template["card"], names),
+    return VerdictShown(card_title(flow.live.template["card"], names),
                         "\n".join(outcomes(call.bullets, call.healed, call.totals, names)),
                         tuple(named(note, names) for note in call.notes), f"Check the call, then Confirm.{end}")
 
@@ -412,6 +413,8 @@ def call(flow: RefereeFlow) -> CallShown:
     """A past call again: the card, its photo finish (judged again from its round file by
     the one judge, as `referee replay` does), what it gave, and every reason."""
     number, names = flow.past, flow.names
+    if not number:  # asked only while a call is open (0 is their list)
+        raise RuntimeError("no past call open")
     played = flow.state.played[number - 1]
     verdict = played.verdict
     finish_rows = photo_finish(judge(parse_round(played.round)))

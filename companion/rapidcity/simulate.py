@@ -34,6 +34,7 @@ from companion.rapidcity.model import (
     DisarmedCard,
     Edge,
     HealingCard,
+    PadCard,
     Round,
     Settings,
     Tile,
@@ -161,7 +162,7 @@ def simulate(card: Card, players: Sequence[str], tiles: Sequence[Tile], seed: in
     )
 
 
-def _race_for_tiles(card: Card, players: tuple[str, ...], tiles: tuple[Tile, ...], pads: _Pads,
+def _race_for_tiles(card: PadCard, players: tuple[str, ...], tiles: tuple[Tile, ...], pads: _Pads,
                     rng: random.Random, tie_rate: float, mistake_rate: float, false_start_rate: float,
                     move_rate: float) -> None:
     """Each player heads for a tile; a taken tile sends them on to the next (sometimes
@@ -212,7 +213,7 @@ def _race_for_tiles(card: Card, players: tuple[str, ...], tiles: tuple[Tile, ...
             heapq.heappush(heap, (t + _ms_ns(rng.uniform(*DETOUR_MS)), order, player, route[1:], None))
 
 
-def _welcome(card: Card, location: str) -> bool:
+def _welcome(card: PadCard, location: str) -> bool:
     """Where a sensible player heads: an allowed tile, or the building a Healing card shows."""
     if isinstance(card, HealingCard):
         return location == card.location

@@ -97,6 +97,13 @@ class LiveCard:
     def decided_by_pads(self) -> bool:
         return decided_by_pads(self.card)
 
+    @property
+    def revealed_ns(self) -> int:
+        """When the card was shown, for the steps after the reveal (edges are timed from it)."""
+        if self.reveal_ns is None:
+            raise RuntimeError("the card is not revealed yet")
+        return self.reveal_ns
+
     def add_edge(self, edge: PadEdge) -> bool:
         """Keep an edge if it belongs to this card; True if it was kept. A settled level (the
         release of a tap shorter than the bounce window, told once its chain is over) is the
@@ -143,7 +150,9 @@ class LiveCard:
         and another put in its place (R-R6), while a pad that chatters below the fault
         threshold (hardware.faults) cannot bury the screen in rows. A press nobody names
         claims nothing new (R-R5)."""
-        listed, per_pad, left = [], {}, 0
+        listed: list[PadEdge] = []
+        per_pad: dict[int, int] = {}
+        left = 0
         for press in self.presses():
             per_pad[press.pad] = per_pad.get(press.pad, 0) + 1
             if per_pad[press.pad] <= 1 + LATER_PRESSES_LISTED:

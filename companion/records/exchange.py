@@ -34,7 +34,8 @@ from companion import __version__
 from companion.db.backup import exclusive
 from companion.db.place import cannot_write, write_hint
 from companion.db.roster import Seat, link, name_key, player_keys, seat_names
-from companion.db.rows import RowDamage, describe, event_action, game_name, session_fields, timestamp
+from companion.db.rows import (RowDamage, describe, event_action, game_name, inserted_id, session_fields,
+                               timestamp)
 from companion.db.schema import INSERT_SEAT, SCHEMA_VERSION
 from companion.db.snapshots import damaged
 from companion.db.store import COLOURS, Store, valid_name
@@ -464,8 +465,8 @@ class _Loader:
             return
         if name_key(name) in self._keys:  # already there, in any case or form: keeps its profile
             return
-        self._keys[name_key(name)] = self._conn.execute(
-            "INSERT INTO players (name, colour, created) VALUES (?, ?, ?)", (name, colour, created)).lastrowid
+        self._keys[name_key(name)] = inserted_id(self._conn.execute(
+            "INSERT INTO players (name, colour, created) VALUES (?, ?, ?)", (name, colour, created)))
         self.report.players += 1
 
     def session(self, number: int, item: Any) -> None:
@@ -591,10 +592,14 @@ def _events(items: Any) -> tuple[list[tuple[int, str, str | None, str]], dict[in
         raise RowDamage(f"its events are {describe(items)}, not a list")
     if len(items) > EXPORT_GAME_EVENTS:
         raise RowDamage(f"it has {len(items):,} events, more than any game ({EXPORT_GAME_EVENTS:,})")
-    events, actions = [], {}
+    events: list[tuple[int, str, str | None, str]] = []
+    actions: dict[int, dict[str, Any]] = {}
     for expected, event in enumerate(items, 1):
         if not isinstance(event, dict):
             raise RowDamage(f"event {expected} is {describe(event)}, not an object")
+        seq: Any  # what the file holds, anything until checked below
+        kind: Any
+        action: Any
         seq, kind, action = event.get("seq"), event.get("event"), event.get("action")
         try:
             text = None if action is None else _json_text(action, "action")

@@ -150,7 +150,9 @@ class ExportFile:
     def _peek(self) -> str:
         """The next character that is not white space ("" at the end of the file)."""
         while True:
-            self._pos = _SPACE.match(self._buf, self._pos).end()
+            spaces = _SPACE.match(self._buf, self._pos)
+            assert spaces is not None, "[ \t\n\r]* matches everywhere, if only nothing"
+            self._pos = spaces.end()
             if self._pos < len(self._buf) or self._eof or not self._more():
                 return self._buf[self._pos:self._pos + 1]
 

@@ -148,6 +148,7 @@ class GameLog:
         if kind == "do":
             before = timeline.state
             timeline.replay(seq, kind, text, action)
+            assert action is not None, "a do event carries its action (event_action)"
             words = story.event(self.kind, kind, before, action, timeline.state)
         elif kind == "undo":
             if not timeline.undo:
@@ -183,8 +184,8 @@ class GameLog:
 
     def _from(self, mark: Snapshot) -> Timeline:
         timeline = Timeline(self.engine, self._initial, self._actions, self._saved)
-        timeline.resume(Snapshot(mark.seq, mark.depth, mark.top, mark.prefix, mark.state,
-                                 mark.undo.copy(), mark.redo.copy()))
+        undo, redo = mark.stacks()
+        timeline.resume(Snapshot(mark.seq, mark.depth, mark.top, mark.prefix, mark.state, undo.copy(), redo.copy()))
         return timeline
 
     def _walk_to(self, number: int) -> None:
@@ -195,7 +196,7 @@ class GameLog:
         between them are pushed whole, so a 50,000-event walk is a few hundred steps."""
         known = max(n for n in self._marks if n < number)
         mark = self._marks[known]
-        undo, redo = mark.undo.copy(), mark.redo.copy()
+        undo, redo = (stack.copy() for stack in mark.stacks())
         start, stop = known * PAGE, number * PAGE
         span = (self.id, start, stop)
         found = self._db.execute("SELECT count(*), min(seq), max(seq) FROM events WHERE session_id = ? AND seq > ? "

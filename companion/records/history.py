@@ -134,7 +134,8 @@ def result_words(kind: str, result: Mapping[str, Any] | None, names: Mapping[str
 # -- reading --------------------------------------------------------------------------------
 
 def _where(where: Filter) -> tuple[str, tuple[Any, ...]]:
-    clauses, args = [], []
+    clauses: list[str] = []
+    args: list[Any] = []
     if where.kind is not None:
         clauses.append("kind = ?")
         args.append(where.kind)

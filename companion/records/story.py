@@ -32,7 +32,8 @@ def sentences(kind: str) -> Mapping[str, Teller]:
 
 def tell(kind: str, before: Any, action: Mapping[str, Any], after: Any) -> str:
     """One action in words, from the state before it and the state it led to."""
-    teller = sentences(kind).get(action.get("type"))
+    said = action.get("type")
+    teller = sentences(kind).get(said) if isinstance(said, str) else None
     if teller is None:  # only a log written by another version could hold one
         return f"an action this companion cannot tell ({action.get('type')!r})"
     return teller(before, action, after)
@@ -73,7 +74,9 @@ def _add(before: Any, action: Mapping[str, Any], after: Any) -> str:
 
 
 def _finish(before: Any, action: Mapping[str, Any], after: Any) -> str:
-    winners = ENGINE.result(after)["winners"]
+    result = ENGINE.result(after)
+    assert result is not None, "a finish action finishes the game"
+    winners = result["winners"]
     standing = ", ".join(f"{p} {s}" for p, s in zip(after.players, after.scores))
     return f"The game is finished: {listed(winners)} {'wins' if len(winners) == 1 else 'win'} ({standing})"
 

@@ -124,7 +124,7 @@ def dig(state: SpursState, action: Mapping[str, Any], asked: int,
     objects the turn's Spurs made available (R-S12)."""
     mode = draw_mode(action)
     if mode == "digital":
-        found = dig_digital(state.gold_bag, rng, asked)
+        found = dig_digital(state.gold_bag, rng or rng_for(action), asked)  # as player_draw does
     else:
         found = dig_physical(state.gold_bag, action.get("found"), asked, state.turn.boost)  # ruling: R-S12
     return found, DrawRecord(state.player.name, "gold", mode, action.get("seed") if mode == "digital" else None, found)

@@ -51,6 +51,20 @@ class Flow:
     reveal: Form = field(default_factory=lambda: forms.blank("reveal"))
     kept: tuple[Form, ...] = ()
 
+    @property
+    def open_form(self) -> Form:
+        """The form on show, for the taps and views of the form page, which only it offers."""
+        if self.form is None:
+            raise RuntimeError(f"no form on the {self.page} page")
+        return self.form
+
+    @property
+    def open_draw(self) -> Draw:
+        """The draw under way, for the taps and views of the draw page, which only it offers."""
+        if self.draw is None:
+            raise RuntimeError(f"no draw on the {self.page} page")
+        return self.draw
+
     def kept_form(self, kind: str) -> Form | None:
         return next((f for f in self.kept if f.kind == kind), None)
 

@@ -66,12 +66,12 @@ Spec = Number | Choice | Text | Picks | Rounds
 
 TOKEN = Text(8, "the token's name, as printed on it")
 MONEY = Number(10, 0, 200, 5)
-CARD = {"weapon": Choice("revolver", WEAPONS), "hits": Number(1, 1, 9), "cash": Number(0, 0, 200, 5),
+CARD: dict[str, Spec] = {"weapon": Choice("revolver", WEAPONS), "hits": Number(1, 1, 9), "cash": Number(0, 0, 200, 5),
         "fame": Number(0, 0, 9)}
-SHOOT = {"token": TOKEN, "hits": Number(2, 1, 9), "cash": MONEY, "fame": Number(1), "red": Choice(NO_RED, (NO_RED, RED)),
+SHOOT: dict[str, Spec] = {"token": TOKEN, "hits": Number(2, 1, 9), "cash": MONEY, "fame": Number(1), "red": Choice(NO_RED, (NO_RED, RED)),
          "extra": Number(0)}
-CARDS = {f"card{i}.{name}": spec for i in range(1, GANG + 1) for name, spec in CARD.items()}
-CHANGES = {"fame": Number(0, -99, 99), "money": Number(0, -999, 999, 5), "spurs": Number(0, -9, 9),
+CARDS: dict[str, Spec] = {f"card{i}.{name}": spec for i in range(1, GANG + 1) for name, spec in CARD.items()}
+CHANGES: dict[str, Spec] = {"fame": Number(0, -99, 99), "money": Number(0, -999, 999, 5), "spurs": Number(0, -9, 9),
            "posters": Number(0, -9, 9), **{c: Number(0, -20, 20) for c in COLOURS}}
 
 #: every form's fields, by kind
@@ -231,7 +231,7 @@ def horse_action(form: Form) -> dict[str, Any]:
 
 
 def cattle_action(form: Form, result: str) -> dict[str, Any]:
-    action = {"type": "cattle", "option": "round_up", "token": form.text("token"), "result": result}
+    action: dict[str, Any] = {"type": "cattle", "option": "round_up", "token": form.text("token"), "result": result}
     if result == "success":
         action.update(cattle=[list(c) for c in form.get("cells")], fame=form.get("fame"),
                       rounds_left=form.get("rounds_left"))

@@ -160,13 +160,13 @@ def _event(model: SpursModel) -> Step[SpursModel]:
 def _edit(change: Callable[..., Form]) -> Callable[..., Step[SpursModel]]:
     """A tap on a field of the form shown."""
     def edited(model: SpursModel, *args: Any) -> Step[SpursModel]:
-        form = model.flow.form
+        form = model.flow.form  # may be None: the tap is then ignored
         return model.with_form(change(form, *args)) if form is not None else Step(model)
     return edited
 
 
 def _set(model: SpursModel, name: str, value: object) -> Step[SpursModel]:
-    form = model.flow.form
+    form = model.flow.open_form
     options = {"opponent": tuple(p.name for p in model.state.players if p is not model.state.player),
                "who": tuple(p.name for p in model.state.players)}.get(name, ())
     return model.with_form(forms.chosen(form, name, value, options))
@@ -180,18 +180,18 @@ def _fight_gang(model: SpursModel, token: str) -> Step[SpursModel]:
     gang = model.state.gang(token)
     if gang is None:
         return Step(model)
-    return drawing.to_odds(model, {"type": "desperado", "token": token, **forms.extra(model.flow.form)}, "form")
+    return drawing.to_odds(model, {"type": "desperado", "token": token, **forms.extra(model.flow.open_form)}, "form")
 
 
 def _record_horse(model: SpursModel) -> Step[SpursModel]:
-    form = model.flow.form
+    form = model.flow.open_form
     why = forms.missing(form) or ("" if form.get("rounds") else "Tap each round as it ended first.")
     return model.refuse(why) if why else model.send(forms.horse_action(form), table_flow(model.flow))
 
 
 def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
     def sent(model: SpursModel) -> Step[SpursModel]:
-        form = model.flow.form
+        form = model.flow.open_form
         why = forms.missing(form) or (
             "Tap the hexes where the cattle stand first." if result == "success" and not form.get("cells") else "")
         return model.refuse(why) if why else model.send(forms.cattle_action(form, result), table_flow(model.flow))
@@ -201,7 +201,7 @@ def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
 def _town(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
     """A button in town: sent at once (the player stays in town), or a draw's odds first."""
     def tapped(model: SpursModel) -> Step[SpursModel]:
-        form = model.flow.form
+        form = model.flow.open_form
         if what == "buy" and not form.text("item"):
             return model.refuse(forms.missing(form) or "")
         action = forms.town_action(form, model.state, what)
@@ -218,7 +218,7 @@ def _town(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
 
 
 def _apply_card(model: SpursModel) -> Step[SpursModel]:
-    action = forms.adjust_action(model.flow.form)
+    action = forms.adjust_action(model.flow.open_form)
     if len(action) == 2:
         return model.refuse("Set what the card changes first (a number above, or the bank's cash).")
     return model.send(action, table_flow(model.flow))
@@ -273,7 +273,7 @@ def _menu_keys(model: SpursModel) -> set[str]:
 
 
 def _form_keys(model: SpursModel) -> set[str]:
-    kind = model.flow.form.kind
+    kind = model.flow.open_form.kind
     keys = {"step", "set", "cancel"}
     keys |= {"draw_for_me", "enter_draw"} if kind in forms.DRAWING else set()
     keys |= {"fight_gang"} if kind == "desperado" and model.state.gangs else set()
@@ -285,7 +285,7 @@ def _form_keys(model: SpursModel) -> set[str]:
 
 
 def _draw_keys(model: SpursModel) -> set[str]:
-    phase = model.flow.draw.phase
+    phase = model.flow.open_draw.phase
     if phase == "odds":
         return {"draw_for_me", "enter_draw", "cancel"}
     if phase == "enter":

@@ -219,7 +219,7 @@ EXTRAS = {
 
 
 def form(model: SpursModel) -> FormView:
-    state, values = model.state, model.flow.form
+    state, values = model.state, model.flow.open_form
     extra = EXTRAS[values.kind](state, values) if values.kind in EXTRAS else {}
     if values.kind in forms.DRAWING:
         extra["odds"] = odds_of(model, drawing.form_action(model))
@@ -277,7 +277,7 @@ def barred(weapon: str | None, bag: Bag, can: dict[str, int]) -> str:
 
 
 def draw(model: SpursModel) -> DrawView:
-    current = model.flow.draw
+    current = model.flow.open_draw
     if current.phase == "winner":
         return winner(model)
     plan = draw_plan(model.state, current.pending)
@@ -299,11 +299,11 @@ def draw(model: SpursModel) -> DrawView:
 def winner(model: SpursModel) -> DrawView:
     """Both duellists' draws, then who won (R-S8: the table fights with the draw and the
     companion records the winner), each winner with what the steal takes from the loser."""
-    current = model.flow.draw
+    current = model.flow.open_draw
     drawn = drawing.duel_preview(model, current)
     records = drawn.last_draw if isinstance(drawn, SpursState) else ()
     return DrawView("winner", "Duel: the draws. Who won?", drew="\n".join(
-        f"{describe(r)}: {counted(r.drawn)}" for r in records),
+        f"{describe(r)}: {counted(r.bullets)}" for r in records),
         steal=current.steal, steals=tuple((k, w, k == current.steal) for k, w in STEAL_WORDS.items()),
         winners=tuple(drawing.outcomes(model)))
 

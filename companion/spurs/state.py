@@ -111,6 +111,19 @@ class DrawRecord:
     drawn: Bag | GoldBag
     weapon: str | None = None
 
+    @property
+    def bullets(self) -> Bag:
+        """What a draw from a bullets bag drew (a shot, a duellist's draw)."""
+        if not isinstance(self.drawn, Bag):
+            raise TypeError(f"a {self.bag} draw drew no bullets")
+        return self.drawn
+
+    def hits(self) -> int:
+        """The hits of a shot: its bullets, counted for the weapon it was drawn with (R-S1)."""
+        if self.weapon is None:
+            raise TypeError("a draw from the whole bag has no weapon to hit with")
+        return self.bullets.hits(self.weapon)
+
 
 @dataclass(frozen=True)
 class ScoreRow:

@@ -93,7 +93,7 @@ def _shot(head: str, before: SpursState, action: A, after: SpursState) -> str:
     if after.game_over and not before.game_over:
         return _told(head, before, after, draws=True)
     record = after.last_draw[0]
-    hits = record.drawn.hits(record.weapon)
+    hits = record.hits()
     carried = any(c.token == action["token"] for c in after.players[before.current].carried)
     red = changes(before.player, after.players[before.current])
     ended = f"success, carrying {action['token']}" if carried else "failed" + (

@@ -173,7 +173,8 @@ def _shoot_it_out(state: SpursState, action: Mapping[str, Any]) -> SpursState:
     records = []
     for d, name in zip(draws, names):
         player = state.players[d.player]
-        drawn, record = duellist_draw(state, d, action, entered[name] if mode == "physical" else None, rng)
+        mine = entered[name] if mode == "physical" and isinstance(entered, Mapping) else None
+        drawn, record = duellist_draw(state, d, action, mine, rng)
         state = state.with_player(d.player, replace(player, bag=after_shooting(player.bag, drawn)))  # ruling: R-S2
         records.append(record)
     return replace(state, last_draw=tuple(records))

@@ -129,9 +129,9 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
             gang = state.gang(str(action.get("token")))
             size, cards = ((gang.count, [(d.weapon, d.hits) for d in gang.waiting]) if gang
                            else (fields.whole(action, "count", kind, 1), _cards(action)))
-            weapon, headline = _fight(state, size, cards, asked)
+            pool, headline = _fight(state, size, cards, asked)  # None: the whole bag
             return DrawPlan(f"Desperado {action.get('token', '')}: draw {asked}"
-                            + (f" ({weapon})" if weapon else " from the whole bag"), asked, weapon, 0, headline, (),
+                            + (f" ({pool})" if pool else " from the whole bag"), asked, pool, 0, headline, (),
                             state.turn.boost)
         if kind == "gold":
             dig = fields.whole(action, "nuggets", kind, 1) + state.turn.boost
@@ -142,8 +142,8 @@ def draw_plan(state: SpursState, action: Mapping[str, Any]) -> DrawPlan:
                 return DrawPlan(f"Dig for gold {action.get('token', '')}: {dig} from the bag", 0, None, dig, None, lines,
                                 state.turn.boost)
             asked = fields.shooting_size(state, action)
-            weapon, headline = _fight(state, count, _cards(action), asked)
-            return DrawPlan(f"Dig {dig}, then draw {asked} for {count} desperado(s)", asked, weapon, dig, headline, lines,
+            pool, headline = _fight(state, count, _cards(action), asked)
+            return DrawPlan(f"Dig {dig}, then draw {asked} for {count} desperado(s)", asked, pool, dig, headline, lines,
                             state.turn.boost)
         if kind == "duel":
             draws = duel_draws(state, action)

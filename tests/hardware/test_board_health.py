@@ -29,6 +29,7 @@ def _edges(backend) -> list[PadEvent]:
     return [e for e in backend.drain() if isinstance(e, PadEvent)]
 
 
+@pytest.mark.slow  # the bounds are real heartbeats: the pty board and the backend share the real clock
 def test_a_board_that_stops_talking_is_silent_within_three_heartbeats_and_recovers(board):
     emulator, backend = board
     emulator.silence()
@@ -121,6 +122,7 @@ def test_pads_json_prints_edges_and_health_changes_one_object_per_line(pads, mon
     assert edge["pad"] == 4 and edge["edge"] == "press" and set(edge) == {"pad", "edge", "t_ms"}
 
 
+@pytest.mark.slow  # the drift is measured over a real second or more of heartbeats
 def test_a_fast_boards_drift_is_measured_with_a_positive_ppm(pads):
     from hardware.serial_board import BoardClock
 

@@ -140,7 +140,8 @@ def _tally_into(duels: dict[str, list[int]], hand: str, tally: list[int]) -> Non
     mine[1] += tally[1]
 
 
-def _renown_into(renown: list[list[float]], more: Iterable[tuple[float, int]]) -> None:
+def _renown_into(renown: list[list[float]], more: Iterable[Sequence[float]]) -> None:
+    """Add ``more`` [total renown, games] per turn into ``renown``, turn by turn."""
     for turn, (total, games) in enumerate(more):
         if turn == len(renown):
             renown.append([0, 0])

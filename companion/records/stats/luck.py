@@ -56,7 +56,7 @@ class Run:
         chances = hit_chances(hits, pool.total - hits, record.drawn.total)
         mean = sum((k * p for k, p in enumerate(chances)), Fraction(0))
         self.draws += 1
-        self.hits += hits_of(record.drawn, record.weapon)
+        self.hits += hits_of(record.bullets, record.weapon)
         self.expected += mean
         self.variance += sum((k * k * p for k, p in enumerate(chances)), Fraction(0)) - mean * mean
         floats = [float(p) for p in chances]

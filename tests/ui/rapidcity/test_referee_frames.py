@@ -76,6 +76,7 @@ def first_claim_on_pad_3(ui, flips, levels: PadLevels | None = None):
     return screen, switch
 
 
+@pytest.mark.slow  # frames counted against the real seconds the chatter took: the screen's clock is not injected
 def test_a_chattering_pad_is_judged_edge_by_edge_but_redrawn_at_most_once_a_second(ui, flips):
     screen, switch = first_claim_on_pad_3(ui, flips)
     started = now_ns()
@@ -111,6 +112,7 @@ def test_a_claim_is_drawn_at_once_with_a_pad_chattering_beside_it(ui, flips):
     assert screen.tiles[3].pressed  # the held level went with the frame drawn anyway
 
 
+@pytest.mark.slow  # a real 1.5 s of frames: the countdown reads the real clock
 def test_the_countdown_is_redrawn_once_a_second(ui, flips):
     screen = start(ui, seed=character_seed(), window_ms=60_000)
     reveal(ui)
