@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,11 @@ XVFB_S = 30.0
 #: seconds a walk may take per step before it counts as hung, on top of its start
 STEP_S = 0.5
 START_S = 120.0
+#: the app's frame cap in a walk. Not the UI tests' none (tests/conftest.py): with a real window
+#: an uncapped loop spins while the X server and Mesa's threads draw its frame, on the same two
+#: cores (300 Bountytown steps: 17.7 s of CPU uncapped, 12.2-15.0 at 120, 13.6 at 60); not the
+#: app's 60 either, whose 16.7 ms frames each event waits for (37 s for those steps, 25-28 at 120)
+MAX_FPS = 120
 #: what on the child's standard error is a failure: Kivy's error records and any traceback
 ERRORS = re.compile(r"Traceback|\[(ERROR|CRITICAL)\s*\]")
 
@@ -50,9 +56,11 @@ def xvfb() -> Iterator[str]:
 
 @dataclass
 class Walk:
-    """A finished walk: the child's report (None if it wrote none), exit status and standard error."""
+    """A finished walk: the child's report (None if it wrote none) and where it is, exit
+    status and standard error."""
 
     report: dict[str, Any] | None
+    path: Path
     status: int
     stderr: str
 
@@ -78,8 +86,7 @@ def walk(game: str, seed: int, taps: int, folder: Path) -> Walk:
     with xvfb() as display:
         environ.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                        KIVY_HOME=str(folder / "kivy"), KIVY_NO_FILELOG="1", KCFG_KIVY_LOG_LEVEL="warning",
-                       # no frame cap, as every UI test (tests/conftest.py): the walk waits for what it sent
-                       KCFG_GRAPHICS_MAXFPS="0")
+                       KCFG_GRAPHICS_MAXFPS=str(MAX_FPS))
         child = subprocess.Popen([sys.executable, "-m", "tests.monkey", "--game", game, "--seed", str(seed),
                                   "--taps", str(taps), "--db", str(folder / f"{game}-{seed}.db"),
                                   "--report", str(report)],
@@ -91,4 +98,19 @@ def walk(game: str, seed: int, taps: int, folder: Path) -> Walk:
             os.killpg(child.pid, signal.SIGKILL)  # its group: the app and its odds worker
             _, stderr = child.communicate()
             stderr += f"\nkilled: the walk took over {START_S + STEP_S * taps:.0f} s"
-    return Walk(json.loads(report.read_text()) if report.exists() else None, child.returncode, stderr)
+    return Walk(json.loads(report.read_text()) if report.exists() else None, report, child.returncode, stderr)
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tests.monkey.harness GAME SEED STEPS [FOLDER]``: one walk, as a test runs
+    it (a failure's seed and step replay it); prints what failed and where the report is."""
+    game, seed, steps = argv[0], int(argv[1]), int(argv[2])
+    folder = Path(argv[3]) if len(argv) > 3 else Path(tempfile.mkdtemp(prefix="monkey-"))
+    done = walk(game, seed, steps, folder)
+    print("\n".join(done.problems()) or "no failures")
+    print(f"report: {done.path}")
+    return 1 if done.problems() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

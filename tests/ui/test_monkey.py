@@ -18,8 +18,8 @@ from tests.monkey.harness import Walk, walk
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
-#: steps of each game's walk in every run of the suite: 3 x 1,100
-TAPS = 1100
+#: steps of each game's walk in every run of the suite: 3 x 1,000
+TAPS = 1000
 SEED = 37
 
 #: failures the monkey found, each replayed to its step: (game, seed, steps, what it was)
