@@ -25,6 +25,8 @@ sys.path.insert(0, str(ROOT))
 from tests.monkey.harness import walk  # noqa: E402
 
 GAMES = ("spurs", "bountytown", "rapidcity")
+#: lines of each failure's detail printed (a traceback's last frames and its exception)
+DETAIL = 12
 
 
 def main(argv: list[str]) -> int:
@@ -54,7 +56,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(f"  {line}" for line in done.problems()))
         for first in [entry["first"] for entry in (done.report or {}).get("distinct", {}).values()]:
             print(f"  step {first['step']} on {first['screen']!r}, after: {first['trail']}")
-            print("    " + first["detail"].strip().replace("\n", "\n    "))
+            print("    " + "\n    ".join(first["detail"].strip().splitlines()[-DETAIL:]))
     if failed:
         print(f"\nFAILED: {len(failed)} of {len(walks)} walks found failures (above, each with its seed and step)")
         return 1

@@ -210,7 +210,7 @@ class Walker:
                   "exit_status": exit_status, "elapsed_s": round(self.elapsed, 3), "cpu_s": round(self.cpu, 3),
                   # a step is a tap, a double tap, a few keys or a pad's press
                   "taps_per_s": round(self.step / self.elapsed, 1) if self.elapsed else 0.0,
-                  "events": self.counts, "rounds": self.rounds, "slow_doubles": self.slow_doubles,
+                  "frames_drawn": self.drawn, "events": self.counts, "rounds": self.rounds, "slow_doubles": self.slow_doubles,
                   "visited": sorted(self.visited), "digest": self.digest.hexdigest(),
                   "failures": len(self.failures), "distinct": distinct,
                   "kept": [asdict(f) for f in self.failures[:KEPT]], "log": self.log}
