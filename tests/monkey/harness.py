@@ -34,6 +34,8 @@ START_S = 120.0
 MAX_FPS = 120
 #: what on the child's standard error is a failure: Kivy's error records and any traceback
 ERRORS = re.compile(r"Traceback|\[(ERROR|CRITICAL)\s*\]")
+#: the colours Kivy's console log puts around a record's level, even into a pipe
+COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 
 
 @contextmanager
@@ -74,7 +76,8 @@ class Walk:
             said.append(f"the walk did not end: {self.report['steps']} of {self.report['taps']} steps")
         if self.status != 0:
             said.append(f"exit status {self.status}")
-        said += [f"standard error: {line}" for line in self.stderr.splitlines() if ERRORS.search(line)][:10]
+        said += [f"standard error: {line}" for line in COLOURS.sub("", self.stderr).splitlines()
+                 if ERRORS.search(line)][:10]
         return said
 
 
