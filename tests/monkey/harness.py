@@ -15,7 +15,7 @@ import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Collection, Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the screen the app is made for (ui/launch.py WIDTH, HEIGHT); its window fills it. 16 bits a
@@ -66,12 +66,14 @@ class Walk:
     status: int
     stderr: str
 
-    def problems(self) -> list[str]:
-        """Everything that failed, one line each (the report has the tracebacks)."""
+    def problems(self, known: Collection[str] = ()) -> list[str]:
+        """Everything that failed, one line each (the report has the tracebacks), but the
+        failures whose signature is ``known``."""
         if self.report is None:
             return [f"no report; exit status {self.status}; standard error: {self.stderr[-2000:]}"]
         said = [f"{entry['count']} x {signature} (first: seed {entry['first']['seed']}, step {entry['first']['step']}"
-                f" on {entry['first']['screen']!r})" for signature, entry in self.report["distinct"].items()]
+                f" on {entry['first']['screen']!r})" for signature, entry in self.report["distinct"].items()
+                if signature not in known]
         if not self.report["done"]:
             said.append(f"the walk did not end: {self.report['steps']} of {self.report['taps']} steps")
         if self.status != 0:

@@ -22,6 +22,7 @@ import hashlib
 import json
 import math
 import random
+import re
 import threading
 import time
 import traceback
@@ -54,6 +55,10 @@ DOUBLE_S = (0.06, 0.2)
 PAD_HELD_S = (0.02, 0.3)
 #: taps the walk may take to bring the app back Home at its end
 HOME_TAPS = 30
+ROOT = Path(__file__).resolve().parents[2]
+#: the app's own code, whose innermost line in a traceback names an exception's place
+APP = tuple(str(ROOT / package) + "/" for package in ("ui", "companion", "hardware"))
+FRAME = re.compile(r'File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<function>\S+)')
 #: the buttons that lead Home: Home, or back to a screen with Home (a game's log, a player's page)
 WAYS_HOME = ("Home", "History", "Players")
 #: failures written out in full (all are counted)
@@ -90,12 +95,14 @@ class Failure:
     @property
     def signature(self) -> str:
         """What makes two failures the same bug: the kind and, for an exception, its type and
-        where in the app it was raised; else the detail's first line."""
+        the innermost line of the app's own code it came through ("exception: WidgetException
+        at ui/quick.py:100 in _fill"); else the detail's first line."""
         if self.kind == "exception":
             lines = self.detail.strip().splitlines()
-            frames = [line.strip() for line in lines if line.strip().startswith("File ")
-                      and "/tests/" not in line and "site-packages" not in line]
-            return f"exception: {lines[-1].split(':')[0]} at {frames[-1] if frames else '?'}"
+            ours = [found for found in map(FRAME.search, lines) if found and found["path"].startswith(APP)]
+            where = f"{Path(ours[-1]['path']).relative_to(ROOT)}:{ours[-1]['line']} in {ours[-1]['function']}" \
+                if ours else "?"
+            return f"exception: {lines[-1].split(':')[0].rsplit('.', 1)[-1]} at {where}"
         return f"{self.kind}: {self.detail.splitlines()[0] if self.detail else ''}"
 
 

@@ -22,11 +22,18 @@ pytestmark = [pytest.mark.ui, pytest.mark.slow]
 TAPS = 1000
 SEED = 37
 
-QUICK_FILL = ("WidgetException: Cannot add <BigButton>, it already has a parent, in ui/quick.py _fill: a double "
-              "tap on a number of the Spurs table (its second tap lands on the +1 the first opened), the popover "
-              "filled again")
+QUICK_FILL = ("WidgetException: Cannot add <BigButton>, it already has a parent, in ui/quick.py _fill: a number's "
+              "steps opened again over Spurs' table or Bountytown's Players page (a double tap on a number, its "
+              "second tap on the +1 the first opened; or a step, then a number)")
 
-#: failures the monkey found, each replayed to its step: (game, seed, steps), marked with what it was
+#: failures found and not fixed yet, by their signature (walker.Failure.signature): a walk
+#: that meets only these is an expected failure; one that meets anything else fails. The walks
+#: are long and their double taps timed in real time, so whether a walk meets a bug it can
+#: meet differs from run to run: an entry goes with its fix.
+KNOWN = {"exception: WidgetException at ui/quick.py:100 in _fill": QUICK_FILL}
+
+#: failures the monkey found, each replayed to its step (game, seed, steps), marked with what it
+#: was until it is fixed: the walk meets it again at the same step, run after run
 FOUND = [
     pytest.param("spurs", 5, 80, marks=pytest.mark.xfail(strict=True, reason=QUICK_FILL), id="spurs-5-quick-fill"),
 ]
@@ -36,20 +43,21 @@ def clean(done: Walk) -> None:
     assert done.problems() == [], "\n".join(done.problems())
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param("spurs", marks=pytest.mark.xfail(strict=True, reason=f"from step 70: {QUICK_FILL}")),
-    "bountytown",
-    "rapidcity",
-])
+@pytest.mark.parametrize("game", ["spurs", "bountytown", "rapidcity"])
 def test_a_thousand_random_taps_find_nothing_wrong(game: str, tmp_path: Path) -> None:
     done = walk(game, SEED, TAPS, tmp_path)
-    clean(done)
+    unknown = done.problems(known=KNOWN)
+    assert unknown == [], "\n".join(unknown)
     events = done.report["events"]
     assert done.report["steps"] == TAPS
     # every screen of the game reached at least once (a round: each goal of walker.goals)
     assert done.report["rounds"] >= 1, done.report["visited"]
     assert events["double"] and events["hurried"] and events["keys"] and events["background"]
     assert events.get("pad") or game != "rapidcity"
+    met = [f"{KNOWN[signature]} ({entry['count']} times, first at step {entry['first']['step']})"
+           for signature, entry in done.report["distinct"].items()]
+    if met:
+        pytest.xfail("; ".join(met))
 
 
 @pytest.mark.parametrize("game, seed, steps", FOUND)
