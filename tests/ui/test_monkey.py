@@ -35,7 +35,10 @@ KNOWN = {"exception: WidgetException at ui/quick.py:100 in _fill": QUICK_FILL}
 #: failures the monkey found, each replayed to its step (game, seed, steps), marked with what it
 #: was until it is fixed: the walk meets it again at the same step, run after run
 FOUND = [
-    pytest.param("spurs", 5, 80, marks=pytest.mark.xfail(strict=True, reason=QUICK_FILL), id="spurs-5-quick-fill"),
+    # step 12: a number, its +1, another number (seed 5 meets it at step 73 by a double tap on a
+    # number; test_a_seed_replays_its_walk_and_its_failure replays that one)
+    pytest.param("spurs", 300, 13, marks=pytest.mark.xfail(strict=True, reason=QUICK_FILL),
+                 id="spurs-300-quick-fill"),
 ]
 
 
