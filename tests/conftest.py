@@ -19,7 +19,9 @@ os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")
 
 
 def pytest_collection_modifyitems(items):
-    """The UI tests first: they are most of the suite's time (real rendering), so with one
-    process per core (pytest-xdist hands tests out in this order) the quick core tests fill
-    the end and no process is left running a long walk alone while the other waits."""
-    items.sort(key=lambda item: not item.nodeid.startswith("tests/ui/"))
+    """The table monkey's walks first, then the other UI tests: they are most of the suite's
+    time (real rendering), so with one process per core (pytest-xdist hands tests out in this
+    order) the quick core tests fill the end and no process is left running a long walk alone
+    while the other waits."""
+    items.sort(key=lambda item: (not item.nodeid.startswith("tests/ui/test_monkey.py"),
+                                 not item.nodeid.startswith("tests/ui/")))
