@@ -26,8 +26,8 @@ from companion.errors import InputError
 from companion.limits import MONITOR_SECONDS, PATH_CHARS, PATH_PART_BYTES, one_line, quote
 
 BACKENDS = ("auto", "gpio", "serial", "sim")
-#: verbs that are no game's: export, import, backup, restore
-DATA_CLI_MODULES = ("companion.records.exchange_cli",)
+#: verbs that are no game's: export, import, backup, restore; voice
+DATA_CLI_MODULES = ("companion.records.exchange_cli", "companion.voice.cli")
 #: exit status when the reader of our output went away (`companion ... | head`): what a
 #: program killed by SIGPIPE reports (128 + 13), so shells treat it as usual
 EXIT_PIPE_CLOSED = 141
