@@ -65,6 +65,14 @@ def check_touch_input() -> Check:
     return Check("Touch input", OK, f"kiosk input: {line}")
 
 
+def check_voice() -> Check:
+    """The referee's spoken calls: a WARN at worst, since a silent table still plays."""
+    from companion.voice.engine import voice_problem
+
+    found, fix = voice_problem()
+    return Check("Voice", WARN if fix else OK, found, fix)
+
+
 def hardware_checks(args: argparse.Namespace) -> list[Check]:
     """GPIO, groups, lgpio, pad board: they live with the hardware code, imported only here."""
     try:
@@ -78,7 +86,7 @@ def hardware_checks(args: argparse.Namespace) -> list[Check]:
 def run(args: argparse.Namespace) -> int:
     from companion.db.check import database_checks
 
-    checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input(), *hardware_checks(args),
+    checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input(), check_voice(), *hardware_checks(args),
               *database_checks(args.db, record=True)]
     failed = [c.name for c in checks if not c.ok]
     if getattr(args, "json", False):

@@ -28,7 +28,7 @@ UNIT = "etc/systemd/system/companion.service"
 #: mtdev for the touchscreen (the issue: the app died on libGL.so.1 after an install that
 #: installed none of them)
 PACKAGES = {"python3-venv", "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libegl-mesa0",
-            "libmtdev1"}
+            "libmtdev1", "espeak-ng"}
 STICKS = "/media/companion"
 
 

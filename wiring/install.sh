@@ -35,9 +35,10 @@ STICK=$STICKS/USB-stick
 #: what a bare Raspberry Pi OS Lite image lacks for the app to start: Python's venv; Kivy's
 #: OpenGL (libGL through glvnd) with Mesa's drivers (vc4/v3d on the Pi, software elsewhere)
 #: and its EGL; what SDL opens to draw on the console (EGL, GLES, GBM, DRM); the
-#: touchscreen's mtdev; ALSA for the sounds (libasound2t64 on Trixie, libasound2 before)
+#: touchscreen's mtdev; ALSA for the sounds (libasound2t64 on Trixie, libasound2 before);
+#: espeak-ng, the offline voice that says the calls (English and French voices included)
 APT_PACKAGES=(python3-venv libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0 libmtdev1
-              "libasound2t64|libasound2")
+              "libasound2t64|libasound2" espeak-ng)
 #: what pip needs to build lgpio from its source where neither apt nor PyPI has it built
 LGPIO_BUILD_PACKAGES=(swig python3-dev gcc libc6-dev)
 

@@ -102,3 +102,13 @@ def test_a_phrase_is_synthesised_well_within_a_card(tmp_path):
     start = time.perf_counter()
     engine.synthesize(samples.calls("fr")["rapidcity-card"], "fr")
     assert time.perf_counter() - start < 1.0
+
+
+def test_doctor_warns_of_a_missing_voice_and_the_table_is_still_ready(monkeypatch):
+    from companion.checks import WARN
+    from companion.doctor import check_voice
+
+    monkeypatch.setattr(shutil, "which", lambda _name: None)
+    check = check_voice()
+    assert (check.name, check.status, check.ok) == ("Voice", WARN, True)
+    assert check.as_json()["fix"].startswith("sudo apt install espeak-ng")
