@@ -1,9 +1,10 @@
-"""Settings: sound, where the data lives, which pad backend is in use, and the rules help
+"""Settings: sound, the voice and its volume, where the data lives, which pad backend is in use, and the rules help
 that shows every ruling the companion applies where the rulebooks are silent."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from kivy.app import App
 from kivy.uix.screenmanager import Screen
@@ -12,6 +13,7 @@ from kivy.utils import escape_markup
 from companion import __version__
 from companion.rulings import for_game
 from ui.kvload import load_kv
+from ui.speech import DEFAULT_VOLUME, VOICE_PREF, VOLUME_PREF
 import ui.keyboard  # noqa: F401  (registers KeyboardSetting for the kv rules)
 from ui.widgets import Caption, Heading
 
@@ -37,11 +39,23 @@ class SettingsScreen(Screen):
     def on_pre_enter(self, *_args) -> None:
         app = App.get_running_app()
         self.ids.sound.state = "down" if app.store.pref("sound", True) else "normal"
+        self.ids.voice.state = "down" if app.store.pref(VOICE_PREF, True) else "normal"
+        self.ids.voice_volume.value = app.store.pref(VOLUME_PREF, DEFAULT_VOLUME)
         self.ids.about.text = (f"Version {__version__}\nDatabase: {app.store.path}\n"
                                f"Pad backend: {app.backend_name}")
 
     def set_sound(self, on: bool) -> None:
         App.get_running_app().store.set_pref("sound", on)
+
+    def set_voice(self, on: bool) -> None:
+        """The referee's spoken calls on or off (the bell and the other sounds stay)."""
+        App.get_running_app().store.set_pref(VOICE_PREF, on)
+
+    def volume_touched(self, slider: Any, touch: Any) -> None:
+        """The voice's volume kept when the finger leaves the slider, not at every step of a
+        drag (each is a write to the database)."""
+        if touch.grab_current is slider or slider.collide_point(*touch.pos):
+            App.get_running_app().store.set_pref(VOLUME_PREF, round(slider.value, 2))
 
 
 load_kv(__file__)

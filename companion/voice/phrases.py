@@ -218,7 +218,3 @@ def duel(result: str | None, roles: Mapping[str, str], bounty: str | None, lang:
     key = f"duel.{result}" if bounty is not None else f"duel.open.{result}"
     return _say(lang, key, bounty=bounty, **roles)
 
-
-def sentences(lines: Iterable[str]) -> str:
-    """Several sentences said as one utterance (one WAV, one pause between each)."""
-    return " ".join(lines)

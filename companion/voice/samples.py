@@ -17,7 +17,7 @@ from typing import Any
 from companion.rapidcity.judge import judge, verdict_to_json
 from companion.rapidcity.roundfile import parse_round
 from companion.voice import phrases
-from companion.voice.engine import Engine
+from companion.voice.engine import Engine, utterance
 
 #: colour -> the name the table gave it
 NAMES = {"red": "José", "blue": "Zoë", "green": "Ann", "yellow": "Bob"}
@@ -36,17 +36,17 @@ ROUND: dict[str, Any] = {
 }
 
 
-def calls(lang: str) -> dict[str, str]:
-    """file stem -> what is said: a Rapid City round (its card, then its call), a Bountytown
-    duel, a Spurs draw and a game's end."""
+def calls(lang: str) -> dict[str, list[str]]:
+    """file stem -> the sentences said: a Rapid City round (its card, then its call), a
+    Bountytown duel, a Spurs draw and a game's end."""
     verdict = verdict_to_json(judge(parse_round(ROUND)))
     return {
-        "rapidcity-card": phrases.card(ROUND["card"], NAMES, lang),
-        "rapidcity-call": phrases.sentences(phrases.call(ROUND, verdict, NAMES, lang)),
-        "bountytown-duel": phrases.duel("attacker_wins", {"attacker": "José", "defender": "Zoë"},
-                                        "Butch Cassidy", lang),
-        "spurs-draw": phrases.hits("Zoë", 2, lang),
-        "game-end": phrases.game_over(["Zoë", "José"], lang),
+        "rapidcity-card": [phrases.card(ROUND["card"], NAMES, lang)],
+        "rapidcity-call": phrases.call(ROUND, verdict, NAMES, lang),
+        "bountytown-duel": [phrases.duel("attacker_wins", {"attacker": "José", "defender": "Zoë"},
+                                         "Butch Cassidy", lang)],
+        "spurs-draw": [phrases.hits("Zoë", 2, lang)],
+        "game-end": [phrases.game_over(["Zoë", "José"], lang)],
     }
 
 
@@ -76,8 +76,8 @@ def write(engine: Engine, lang: str, folder: Path) -> list[Measured]:
     """Each sample call synthesised into ``folder`` as STEM-LANG.wav, measured."""
     folder.mkdir(parents=True, exist_ok=True)
     made = []
-    for stem, text in calls(lang).items():
+    for stem, sentences in calls(lang).items():
         path = folder / f"{stem}-{lang}.wav"
-        path.write_bytes(engine.synthesize(text, lang))
+        path.write_bytes(utterance(engine, sentences, lang))
         made.append(measure(path))
     return made
