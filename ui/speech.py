@@ -34,12 +34,15 @@ from kivy.core.audio import SoundLoader
 from kivy.logger import Logger
 
 from companion.voice import language
-from companion.voice.engine import Cached, Engine, VoiceError, find_engine, utterance
+from companion.voice.engine import Cached, Engine, VoiceError, find_engine, resampled, utterance
 
 VOICE_PREF = "voice"
 VOLUME_PREF = "voice.volume"
 LANGUAGE_PREF = "language"
 DEFAULT_VOLUME = 0.8
+#: the format Kivy opens SDL_mixer in (kivy/core/audio/audio_sdl2.pyx, mix_init: 44100 Hz, 16-bit,
+#: stereo): a call written in it loads without a conversion on the UI thread (:func:`resampled`)
+MIXER_RATE, MIXER_CHANNELS = 44100, 2
 #: WAV files kept on disk (the one playing and a few before it; older ones are deleted)
 KEEP_FILES = 4
 
@@ -78,6 +81,7 @@ class Speaker:
         self._newest = 0  # the number of the newest call asked for: an older one is not played
         self._sound: Any = None
         self._pending = 0  # calls asked for and not yet synthesised
+        self._prepared: tuple[tuple[str, tuple[str, ...]], Path] | None = None  # the last call made, by its words
         self._lock = threading.Lock()
         self.played: list[Path] = []  # what was played, newest last (tests and benchmarks read it)
 
@@ -126,18 +130,27 @@ class Speaker:
         while True:
             number, sentences, lang, due, play = self._jobs.get()
             try:
-                wav = utterance(self.engine, sentences(lang), lang)
+                path = self._made(sentences(lang), lang)
             except VoiceError as exc:
                 Logger.warning(f"Speech: not said ({exc})")
             except Exception as exc:  # a call that cannot be made is skipped; the game goes on
                 Logger.exception(f"Speech: the call could not be made ({exc!r})")
             else:
                 if play:
-                    path = self._write(wav)
                     Clock.schedule_once(lambda _dt: self._play(number, path), max(0.0, due - time.monotonic()))
             finally:
                 with self._lock:
                     self._pending -= 1
+
+    def _made(self, lines: list[str], lang: str) -> Path:
+        """The call's WAV file: the one :meth:`prepare` made for these very words, else made
+        now (synthesised, joined, widened to the mixer's format and written)."""
+        key = (lang, tuple(lines))
+        if self._prepared is not None and self._prepared[0] == key and self._prepared[1].exists():
+            return self._prepared[1]
+        path = self._write(resampled(utterance(self.engine, lines, lang), MIXER_RATE, MIXER_CHANNELS))
+        self._prepared = (key, path)
+        return path
 
     def _write(self, wav: bytes) -> Path:
         """The WAV as a file (SoundLoader plays files), the oldest beyond ``KEEP_FILES`` deleted."""

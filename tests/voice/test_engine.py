@@ -4,16 +4,19 @@ the engine intact, fixed phrases are synthesised once, and no engine means silen
 
 from __future__ import annotations
 
+import io
 import shutil
+import struct
 import subprocess
 import time
+import wave
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
 from companion.voice import LANGUAGES, samples
-from companion.voice.engine import Cached, Espeak, Silent, VoiceError, voice_problem
+from companion.voice.engine import Cached, Espeak, Silent, VoiceError, resampled, voice_problem
 from tests.voice.recording import Recording
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed "
@@ -112,3 +115,19 @@ def test_doctor_warns_of_a_missing_voice_and_the_table_is_still_ready(monkeypatc
     check = check_voice()
     assert (check.name, check.status, check.ok) == ("Voice", WARN, True)
     assert check.as_json()["fix"].startswith("sudo apt install espeak-ng")
+
+
+def test_a_call_is_widened_to_the_mixers_format_sample_for_sample(tmp_path):
+    """espeak-ng's 22050 Hz mono, as the app's mixer plays it (44100 Hz stereo): the same
+    length, each sample four times (twice in time, once per channel)."""
+    source = io.BytesIO()
+    with wave.open(source, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(22050)
+        wav.writeframes(struct.pack("<3h", 1, -2, 300))
+    path = tmp_path / "wide.wav"
+    path.write_bytes(resampled(source.getvalue(), 44100, 2))
+    with wave.open(str(path)) as wide:
+        assert (wide.getframerate(), wide.getnchannels(), wide.getnframes()) == (44100, 2, 6)
+        assert struct.unpack("<12h", wide.readframes(6)) == (1,) * 4 + (-2,) * 4 + (300,) * 4
