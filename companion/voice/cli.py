@@ -14,7 +14,7 @@ def register(commands) -> None:
     """Hang `voice` on the top-level verbs."""
     voice = commands.top.add_parser("voice", help="write one WAV per sample spoken call (a Rapid City round, "
                                                   "a duel, a game's end) to listen to the table's voice")
-    voice.add_argument("--lang", choices=LANGUAGES, default=None,
+    voice.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                        help="the language spoken (default: $LANGUAGE if we speak it, else en)")
     voice.add_argument("--to", metavar="DIR", required=True, help="the folder the WAV files go to")
     voice.set_defaults(func=_voice)
@@ -30,7 +30,7 @@ def _voice(args: argparse.Namespace) -> int:
     engine = find_engine()
     if isinstance(engine, Silent):
         raise InputError(f"no speech engine: {APT_FIX}")
-    lang = language(args.lang)
+    lang = language(getattr(args, "lang", None))
     try:
         made = write(engine, lang, Path(args.to))
     except VoiceError as exc:

@@ -131,3 +131,17 @@ def test_a_call_is_widened_to_the_mixers_format_sample_for_sample(tmp_path):
     with wave.open(str(path)) as wide:
         assert (wide.getframerate(), wide.getnchannels(), wide.getnframes()) == (44100, 2, 6)
         assert struct.unpack("<12h", wide.readframes(6)) == (1,) * 4 + (-2,) * 4 + (300,) * 4
+
+
+@pytest.mark.parametrize("argv", [["--lang", "fr", "voice"], ["voice", "--lang", "fr"], ["voice"]])
+def test_the_language_is_taken_before_or_after_the_verb_or_from_language(argv, tmp_path, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr_FR:en" if argv == ["voice"] else "en")
+    monkeypatch.setattr("companion.voice.engine.find_engine", Recording)
+    assert main([*argv, "--to", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{stem}-fr.wav" for stem in samples.calls("fr"))
+
+
+def test_no_engine_refuses_the_voice_verb_with_the_fix(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("companion.voice.engine.find_engine", Silent)
+    assert main(["voice", "--to", str(tmp_path)]) == 2
+    assert "apt install espeak-ng" in capsys.readouterr().err
