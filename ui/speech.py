@@ -76,7 +76,7 @@ class Speaker:
         self._engine = engine
         self._jobs: queue.Queue[tuple[int, Sentences, str, float, bool]] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._folder: Path | None = None
+        self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._files: deque[Path] = deque()
         self._newest = 0  # the number of the newest call asked for: an older one is not played
         self._sound: Any = None
@@ -154,9 +154,9 @@ class Speaker:
 
     def _write(self, wav: bytes) -> Path:
         """The WAV as a file (SoundLoader plays files), the oldest beyond ``KEEP_FILES`` deleted."""
-        if self._folder is None:
-            self._folder = Path(tempfile.mkdtemp(prefix="companion-speech-"))
-        path = self._folder / f"call-{time.monotonic_ns()}.wav"
+        if self._folder is None:  # removed when the app exits (the object's finalizer runs at exit)
+            self._folder = tempfile.TemporaryDirectory(prefix="companion-speech-")
+        path = Path(self._folder.name) / f"call-{time.monotonic_ns()}.wav"
         path.write_bytes(wav)
         self._files.append(path)
         while len(self._files) > KEEP_FILES:
