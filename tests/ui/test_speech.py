@@ -86,3 +86,18 @@ def test_settings_turn_the_voice_off_and_keep_its_volume(ui):
     ui.tap("Voice: on")
     assert ui.app.store.pref(VOICE_PREF, True) is False
     assert ui.find("Voice: off")
+
+
+def test_a_bountytown_duel_saved_says_its_result_with_the_names(ui, voice):
+    from tests.bountytown.test_engine import SETTINGS
+
+    ui.app.start_session("bountytown", {**SETTINGS, "players": [{"name": "José", "character": "Bart"},
+                                                                *SETTINGS["players"][1:]]})
+    ui.pump(3)
+    screen = ui.screen
+    assert screen.act({"type": "move", "to": "Bank"})
+    assert screen.act({"type": "duel_bounty", "bounty": "Butch Cassidy", "hand": ["4H", "4D", "4S", "4C"],
+                       "drawn": ["1H", "2H", "5S", "5S", "2C"], "bounty_items": ["Rifle"], "take": "Rifle",
+                       "seed": 1})
+    pump_until(ui, lambda: voice.said)
+    assert voice.said == [("José wins the duel and takes Butch Cassidy!", "en")]  # the move said nothing
