@@ -25,8 +25,7 @@ from companion.games import GAMES
 from companion.errors import InputError
 from companion.voice import LANGUAGES
 from companion.limits import MONITOR_SECONDS, PATH_CHARS, PATH_PART_BYTES, one_line, quote
-
-BACKENDS = ("auto", "gpio", "serial", "sim")
+from companion.settings import BACKENDS, take_settings
 #: verbs that are no game's: export, import, backup, restore; voice
 DATA_CLI_MODULES = ("companion.records.exchange_cli", "companion.voice.cli")
 #: exit status when the reader of our output went away (`companion ... | head`): what a
@@ -65,14 +64,17 @@ def add_db_option(parser: argparse.ArgumentParser, *, suppress: bool = False) ->
 
 def add_hardware_options(parser: argparse.ArgumentParser, *, suppress: bool = False) -> None:
     """--backend/--pads/--port, before the verb or (for `pads`) after it; after it they are
-    SUPPRESSed when absent so the values given before the verb still count."""
+    SUPPRESSed when absent so the values given before the verb still count. Left out, they
+    are None until ``take_settings`` fills them from the kiosk's settings file."""
     default = argparse.SUPPRESS if suppress else None
-    parser.add_argument("--backend", choices=BACKENDS, default=argparse.SUPPRESS if suppress else "auto",
-                        help="where Rapid City pad presses come from (auto: gpio on a Pi, else sim)")
+    parser.add_argument("--backend", choices=BACKENDS, default=default,
+                        help="where Rapid City pad presses come from (default: the settings file's, "
+                             "else auto: gpio on a Pi, else sim)")
     parser.add_argument("--pads", metavar="PADS_TOML", default=default,
-                        help="pad map for the gpio backend (default: the built-in map)")
+                        help="pad map (default: the settings file's, else the built-in map)")
     parser.add_argument("--port", metavar="DEVICE", default=default,
-                        help="serial port of the pad board (default: first USB serial port)")
+                        help="serial port of the pad board (default: the settings file's, else the first "
+                             "USB serial port)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -216,6 +218,7 @@ def app_arguments(argv: Sequence[str]) -> argparse.Namespace:
     if args.func is not _run_app:
         raise InputError("python -m ui only starts the app; run the verbs with `companion`")
     check_paths(args)
+    take_settings(args)
     return args
 
 
@@ -228,6 +231,7 @@ def _run_doctor(args: argparse.Namespace) -> int:
 def _run_pads(args: argparse.Namespace) -> int:
     # hardware is imported here, not at the top: companion never depends on gpiozero
     args.seconds = monitor_seconds(args.seconds)
+    take_settings(args)
     from hardware.monitor import run
 
     return run(args)

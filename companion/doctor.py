@@ -18,6 +18,8 @@ import sys
 
 from companion.checks import FAIL, OK, WARN, Check
 from companion.display import display_problem, drivers, graphics_problem
+from companion.errors import InputError
+from companion.settings import Settings, describe, load_settings, settings_path, take_settings
 
 
 def check_python() -> Check:
@@ -73,8 +75,23 @@ def check_voice() -> Check:
     return Check("Voice", WARN if fix else OK, found, fix)
 
 
+def check_settings(args: argparse.Namespace) -> Check:
+    """The kiosk's settings file (companion/settings.py), taken into ``args`` where the
+    command line gave nothing, so the checks after it look at the pads the app would open.
+    A bad file fails here, and the rest is checked as if there were none."""
+    try:
+        settings = load_settings()
+    except InputError as exc:
+        take_settings(args, Settings(settings_path()))  # none: the command line's or the defaults
+        return Check("Settings", FAIL, str(exc), "correct it (wiring/README.md, \"The kiosk's settings\"), "
+                                                 "or delete it for the defaults")
+    take_settings(args, settings)
+    return Check("Settings", OK, describe(settings))
+
+
 def hardware_checks(args: argparse.Namespace) -> list[Check]:
-    """GPIO, groups, lgpio, pad board: they live with the hardware code, imported only here."""
+    """GPIO, groups, lgpio, pad board, RFID readers: they live with the hardware code,
+    imported only here."""
     try:
         from hardware import probe
     except ImportError as exc:
@@ -86,8 +103,9 @@ def hardware_checks(args: argparse.Namespace) -> list[Check]:
 def run(args: argparse.Namespace) -> int:
     from companion.db.check import database_checks
 
-    checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input(), check_voice(), *hardware_checks(args),
-              *database_checks(args.db, record=True)]
+    checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input(), check_voice()]
+    checks.append(check_settings(args))  # before the hardware checks: it says which pads they look at
+    checks += [*hardware_checks(args), *database_checks(args.db, record=True)]
     failed = [c.name for c in checks if not c.ok]
     if getattr(args, "json", False):
         print(json.dumps([c.as_json() for c in checks], indent=1))

@@ -50,11 +50,28 @@ class Engine(Protocol[S]):
         when the action is illegal or malformed."""
 
     def summary(self, state: S) -> str:
-        """One line for lists of sessions ("Spurs, 3 players, fame 7/5/2")."""
+        """One line for lists of sessions, in the players' words: whose turn it is (or where
+        the game stands) and who leads, so that Home tells a table's unfinished games apart
+        ("Bob to play; Ann leads (fame 7 of 12)"); see :func:`leading`."""
 
     def result(self, state: S) -> Mapping[str, Any] | None:
         """None while the game goes on; once it is over, the result (winners, scores) as JSON.
         The store marks the session finished in the same transaction as the final action."""
+
+
+def listed(names: list[str] | tuple[str, ...]) -> str:
+    """Names as said: "Ann", "Ann and Bob", "Ann, Bob and Cid"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def leading(figures: list[tuple[str, int]], said: str, fewest: bool = False) -> str:
+    """Who leads on a figure (the most, or with ``fewest`` the fewest), ``said`` its words
+    with ``{}`` for the figure: "Ann leads (renown 3)", "Ann and Bob lead (...)", "all level (...)"."""
+    best = (min if fewest else max)(value for _, value in figures)
+    ahead = [name for name, value in figures if value == best]
+    if len(ahead) == len(figures):
+        return f"all level ({said.format(best)})"
+    return f"{listed(ahead)} {'leads' if len(ahead) == 1 else 'lead'} ({said.format(best)})"
 
 
 def action_type(action: Mapping[str, Any], known: set[str] | frozenset[str]) -> str:

@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
-from companion.engine import Engine, RuleError, dumps
+from companion.engine import Engine, RuleError, dumps, listed
 
 F = TypeVar("F")  # a game's flow: where its screen is
 M = TypeVar("M", bound="ScreenModel")
@@ -54,7 +54,7 @@ def game_over(winners: list[str]) -> str:
     """The words for the end of a game."""
     if not winners:
         return "Game over."
-    names = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    names = listed(winners)
     return f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}."
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.errors import InputError
+from companion.settings import BACKENDS
 
 MODEL_PATH = Path("/proc/device-tree/model")
 
@@ -20,9 +21,6 @@ def pi_model(path: Path = MODEL_PATH) -> str | None:
         return None
     return model if model.startswith("Raspberry Pi") else None
 
-
-#: what --backend may say
-BACKENDS = ("auto", "gpio", "serial", "sim")
 
 
 def resolve(name: str, model_path: Path = MODEL_PATH) -> str:

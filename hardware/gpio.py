@@ -25,6 +25,7 @@ pins/local.py, pins/lgpio.py, pins/mock.py; the installed copy was read):
 from __future__ import annotations
 
 import os
+import warnings
 from typing import Any
 
 from companion.errors import InputError
@@ -108,7 +109,7 @@ class GpioBackend(Backend):
 
     def _open(self) -> None:
         from gpiozero import Button
-        from gpiozero.exc import GPIOZeroError
+        from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
         self._error = ""
         if self._factory is None and os.environ.get("GPIOZERO_PIN_FACTORY", "lgpio") == "lgpio":
@@ -119,15 +120,19 @@ class GpioBackend(Backend):
                 self._error = problem[0]
                 raise InputError(f"cannot use the GPIO pads: {problem[0]}. Fix: {problem[1]}")
         try:
-            for pad in self.pads:
-                self._buttons.append(Button(pad.pin, pull_up=True, bounce_time=None,
-                                            pin_factory=self._factory))
+            # gpiozero warns once per default factory it falls back from: four lines off a Pi
+            # before our one; the line below says what to do, and doctor which factory loads
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PinFactoryFallback)
+                for pad in self.pads:
+                    self._buttons.append(Button(pad.pin, pull_up=True, bounce_time=None,
+                                                pin_factory=self._factory))
         except (GPIOZeroError, OSError, RuntimeError, ImportError) as exc:
             self._close()
             self._error = str(exc)
             raise InputError(
                 f"cannot open the pads' GPIO pins ({type(exc).__name__}: {exc}). On a Pi: install lgpio "
-                "(sudo apt install python3-lgpio), add the user to the gpio group, check pads.toml, "
+                "(sudo apt install python3-lgpio), add the user to the gpio group, check the pad map, "
                 "and run `companion doctor`, which names what is missing; elsewhere use --backend sim") from exc
         self._factory = self._buttons[0].pin_factory
         self.clock = self._make_clock(self._factory)

@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import select
 import sys
 import time
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from hardware.events import Event, PadEvent, PadFault, TagRead, now_ns
+
+if TYPE_CHECKING:
+    from hardware.sim import SimBackend
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -41,7 +45,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     def say(line: str) -> None:
         print(line, file=out, flush=True)
 
+    keys = SimKeys(backend) if backend.name == "sim" else None
     try:
+        if keys is not None:
+            keys.start()
         status = backend.status()
         if as_json:
             say(json.dumps(health_record(status.health, status.detail)))
@@ -53,6 +60,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         seen = (status.health, status.detail)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
         while deadline is None or time.monotonic() < deadline:
+            if keys is not None:
+                keys.read()
             wait = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.monotonic()))
             try:
                 event = backend.events.get(timeout=wait)
@@ -71,8 +80,62 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        if keys is not None:
+            keys.stop()
         backend.close()
     return 0
+
+
+class SimKeys:
+    """Keys 1-6 typed at the terminal press the simulated pads (a 100 ms tap), as they do in
+    the app: with nothing to press them, `companion pads --json | head -3` waited forever for
+    lines no sim pad could send. Read without waiting for Enter (the terminal in cbreak
+    mode, put back as it was at the end; Ctrl-C still stops). Nothing when standard input
+    is no terminal."""
+
+    TAP_S = 0.1
+
+    def __init__(self, backend: SimBackend, stdin: TextIO | None = None) -> None:
+        self._backend = backend
+        self._stdin = stdin or sys.stdin
+        self._saved = None
+
+    def start(self) -> None:
+        import termios
+        import tty
+
+        try:
+            fd = self._stdin.fileno()
+            if not os.isatty(fd):
+                return
+            self._saved = termios.tcgetattr(fd)
+            tty.setcbreak(fd)
+        except (AttributeError, OSError, ValueError, termios.error):  # no terminal: no keys
+            self._saved = None
+            return
+        numbers = self._backend.pads.numbers
+        print(f"companion pads: keys {min(numbers)}-{max(numbers)} press the simulated pads; Ctrl-C stops",
+              file=sys.stderr, flush=True)
+
+    def read(self) -> None:
+        """Press the pad of every digit typed since the last call."""
+        if self._saved is None:
+            return
+        fd = self._stdin.fileno()
+        while select.select([fd], [], [], 0)[0]:
+            typed = os.read(fd, 64).decode("ascii", "ignore")
+            if not typed:
+                return
+            for key in typed:
+                if key.isdigit() and int(key) in self._backend.pads:
+                    self._backend.hold(int(key), self.TAP_S)
+
+    def stop(self) -> None:
+        if self._saved is not None:
+            import termios
+
+            termios.tcsetattr(self._stdin.fileno(), termios.TCSADRAIN, self._saved)
+            self._saved = None
 
 
 def reader_gone(out: TextIO) -> bool:

@@ -13,6 +13,7 @@ import ctypes
 import grp
 import os
 import pwd
+import stat
 import subprocess
 import sys
 import tempfile
@@ -24,6 +25,7 @@ from companion.checks import FAIL, OK, WARN, Check
 from companion.display import draws_on_console
 from companion.errors import InputError
 from hardware.board import MODEL_PATH, pi_model, resolve
+from hardware.serial_board import VERSION_EVERY_S
 
 #: what each group opens, for the app's user: the kiosk needs them all (wiring/install.sh)
 GROUPS = {"gpio": "the GPIO pads", "input": "the touchscreen", "render": "the GPU", "video": "the display",
@@ -32,6 +34,8 @@ GROUPS = {"gpio": "the GPIO pads", "input": "the touchscreen", "render": "the GP
 #: devices to whoever is logged in at the screen)
 CONSOLE_GROUPS = ("input", "render", "video", "audio")
 INSTALL_HINT = "wiring/install.sh sets this up"
+#: the user the installed service runs as (wiring/companion.service, User=)
+SERVICE_USER = "companion"
 
 
 def user_name() -> str:
@@ -269,29 +273,128 @@ def check_serial_ports() -> Check:
     return Check("Serial", OK, f"serial ports: {names}")
 
 
-def check_pad_board(port: str | None, pads: str | None, wait_s: float = 3.5) -> Check:
+def check_pad_board(port: str | None, pads: str | None, wait_s: float = 3.5,
+                    version_s: float = VERSION_EVERY_S + 1) -> Check:
     """Open the pad board and listen for its heartbeats (``--backend serial``): a board
-    that is plugged in but silent is as dead as one that is not there."""
+    that is plugged in but silent is as dead as one that is not there. Then for its
+    version line (sent every 10 s, so waited for up to ``version_s``): a board that
+    beats but runs other firmware than this app's may send lines it does not read."""
     from hardware.padmap import load_padmap
-    from hardware.serial_board import SerialBackend
+    from hardware.serial_board import FIRMWARE_VERSION, SerialBackend
 
     backend = SerialBackend(load_padmap(pads), port=port, retry_s=0.2)
     backend.start()
     try:
-        deadline = time.monotonic() + wait_s
-        status = backend.status()
-        while status.health in ("waiting", "unplugged") and time.monotonic() < deadline:
-            time.sleep(0.05)
-            status = backend.status()
+        status = _wait(backend.status, lambda s: s.health not in ("waiting", "unplugged"), wait_s)
+        firmware = _wait(lambda: backend.parser.firmware, bool, version_s) if status.ok else ""
     finally:
         backend.close()
-    if status.ok:
-        return Check("Pad board", OK, f"{status.detail}; {status.counters['heartbeats']} heartbeats heard")
-    fixes = {"unplugged": "plug the pad board in (USB), or pass --port DEVICE",
-             "silent": "the firmware is not running: copy wiring/firmware/main.py to the board as main.py "
-                       "and replug it"}
-    return Check("Pad board", FAIL, f"{status.health}: {status.detail}",
-                 fixes.get(status.health, "replug the pad board"))
+    if not status.ok:
+        fixes = {"unplugged": "plug the pad board in (USB), or set its port (--port DEVICE, or port = in the "
+                              "settings file)",
+                 "silent": "the firmware is not running: copy wiring/firmware/main.py to the board as main.py "
+                           "and replug it"}
+        return Check("Pad board", FAIL, f"{status.health}: {status.detail}",
+                     fixes.get(status.health, "replug the pad board"))
+    heard = f"{status.counters['heartbeats']} heartbeats heard"
+    reflash = "copy wiring/firmware/main.py to the board as main.py and replug it (wiring/README.md, Flashing it)"
+    if not firmware:
+        return Check("Pad board", WARN, f"{status.detail}; {heard}, but no version line in {version_s:g} s "
+                                        f"(this app's firmware {FIRMWARE_VERSION} sends one every "
+                                        f"{VERSION_EVERY_S:g} s)", reflash)
+    if firmware != FIRMWARE_VERSION:
+        return Check("Pad board", WARN, f"{status.detail}; {heard}; firmware {firmware}, this app's is "
+                                        f"{FIRMWARE_VERSION}", reflash)
+    return Check("Pad board", OK, f"{status.detail}; {heard}")
+
+
+def _wait(read, done, seconds: float):
+    """``read()`` again every 50 ms until ``done`` of it or ``seconds`` pass; the last value."""
+    deadline = time.monotonic() + seconds
+    value = read()
+    while not done(value) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        value = read()
+    return value
+
+
+def check_rfid_readers(pads: str | None, user: str = SERVICE_USER) -> list[Check]:
+    """One check per tile whose pad map names an RFID reader (``rfid = PORT``): the port
+    exists, the service's ``user`` may open it (this user when that one does not exist
+    here: a developer's machine), and it opens at the RDM6300's 9600 baud. A reader sends
+    only while a tag is on it, so silence is no fault. Nothing without RFID."""
+    from hardware.padmap import load_padmap
+
+    try:
+        padmap = load_padmap(pads)
+    except InputError:  # said by the pad map's own check
+        return []
+    try:
+        pwd.getpwnam(user)
+    except KeyError:
+        user = user_name()
+    return [_check_reader(pad.number, pad.rfid, padmap.source, user) for pad in padmap if pad.rfid]
+
+
+def _check_reader(number: int, port: str, source: str, user: str) -> Check:
+    from hardware.serial_link import open_port
+
+    name = f"RFID pad {number}"
+    if "://" not in port:  # a pyserial URL (loop://, rfc2217://) is no device file
+        if not os.path.exists(port):
+            return Check(name, FAIL, f"{port} does not exist",
+                         f"plug the reader in, or correct pad {number}'s rfid = in {source} "
+                         "(ls /dev/ttyAMA* /dev/ttyUSB* lists the serial ports)")
+        denied = port_denied(port, user)
+        if denied:
+            return Check(name, FAIL, f"{port}: {denied[0]}", denied[1])
+        if not os.access(port, os.R_OK | os.W_OK):
+            return Check(name, OK, f"{port}: {user} may open it (not opened here: {user_name()} may not)")
+    try:
+        open_port(port, 9600).close()
+    except Exception as exc:  # SerialException, OSError (EBUSY, EIO), ValueError
+        return Check(name, FAIL, f"{port} does not open ({exc})",
+                     "turn the serial console off on that UART (sudo raspi-config: Interface Options, Serial "
+                     "Port, login shell no, hardware yes), or check the dtoverlay= line that makes it")
+    return Check(name, OK, f"{port} opens at 9600 baud, readable by {user}")
+
+
+def port_denied(port: str, user: str) -> tuple[str, str] | None:
+    """(what, fix) when ``user`` may not open ``port`` for reading and writing (pyserial
+    opens a port both ways), judged from the device's owner, group and mode (os.access
+    for a uid with no passwd entry: this process's own, in a container)."""
+    try:
+        account = pwd.getpwnam(user)
+    except KeyError:
+        if os.access(port, os.R_OK | os.W_OK):
+            return None
+        account = None
+    info = os.stat(port)
+    if account is not None:
+        if account.pw_uid == 0:
+            return None
+        groups = set(os.getgrouplist(user, account.pw_gid))
+        if info.st_uid == account.pw_uid:
+            bits = stat.S_IRUSR | stat.S_IWUSR
+        elif info.st_gid in groups:
+            bits = stat.S_IRGRP | stat.S_IWGRP
+        else:
+            bits = stat.S_IROTH | stat.S_IWOTH
+        if info.st_mode & bits == bits:
+            return None
+    group = _group_name(info.st_gid)
+    if info.st_mode & (stat.S_IRGRP | stat.S_IWGRP) == stat.S_IRGRP | stat.S_IWGRP:
+        return (f"{user} may not open it (it is group {group}'s)",
+                f"sudo usermod -aG {group} {user}, then restart the app (sudo systemctl restart companion)")
+    return (f"{user} may not open it (mode {stat.filemode(info.st_mode)}, group {group})",
+            f"sudo chgrp dialout {port} && sudo chmod g+rw {port}, with dialout among {user}'s groups")
+
+
+def _group_name(gid: int) -> str:
+    try:
+        return grp.getgrgid(gid).gr_name
+    except KeyError:
+        return str(gid)
 
 
 def check_libmtdev() -> Check:
@@ -321,7 +424,8 @@ def hardware_checks(backend: str = "auto", pads: str | None = None, port: str | 
                     model_path: Path = MODEL_PATH) -> list[Check]:
     """The checks for the pads ``--backend`` names (``auto`` made concrete as the app does),
     in the order a person would fix them: GPIO pads need the chip, the groups, lgpio and a pin
-    factory; a pad board needs its heartbeat; the sim needs nothing but the pad map."""
+    factory; a pad board needs its heartbeat; the sim needs nothing but the pad map. Then
+    each RFID reader the pad map names, whatever the pads."""
     kind = resolve(backend, model_path)
     checks = [check_user_groups(kind, pads), check_libmtdev(), check_pad_map(pads)]
     if kind == "gpio":
@@ -335,4 +439,4 @@ def hardware_checks(backend: str = "auto", pads: str | None = None, port: str | 
     else:
         why = " (--backend auto, and this is not a Raspberry Pi)" if backend == "auto" else ""
         checks[:0] = [Check("GPIO", OK, f"not used: the pads are simulated{why}, keys 1-6 press them in the app")]
-    return checks
+    return checks + check_rfid_readers(pads)

@@ -34,6 +34,10 @@ MAX_LINE = 64
 _TAG = re.compile(r"[0-9A-F]{4,20}")
 _VERSION = re.compile(r"[0-9A-Za-z.+_-]{1,16}")
 HEARTBEAT_S = 1.0  # the firmware's heartbeat period
+VERSION_EVERY_S = 10.0  # the firmware sends its version with every 10th heartbeat
+#: the version of wiring/firmware/main.py this host speaks with (a test keeps them equal):
+#: `companion doctor` names a board that runs another
+FIRMWARE_VERSION = "1.1"
 SILENT_AFTER_BEATS = 2.5
 """No heartbeat for this many periods and the board is "silent": two beats missed and
 the third half a period overdue, so a dead board is named within three periods of its

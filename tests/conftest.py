@@ -9,6 +9,9 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# The kiosk's settings file (/etc/companion/companion.toml) would choose the pads of every
+# `companion` a test runs on a machine that has one: the tests read none unless they say so
+os.environ["COMPANION_SETTINGS"] = os.path.join(os.path.dirname(__file__), "no-settings-here.toml")
 # No frame cap: a frame runs as soon as the last one ends, not 1/60 s after it. The app's 60 fps
 # cap only sleeps, and a quarter of the UI tests' time went to that sleep. A test that needs time
 # to pass waits for a condition (tests/ui/conftest.py pump_until), never a count of frames.

@@ -108,6 +108,7 @@ def test_doctor_fails_the_display_with_kmsdrm_and_no_device(tmp_path):
     app = companion("--db", str(tmp_path / "c.db"), env={"SDL_VIDEODRIVER": "kmsdrm"})
     assert app.returncode == 1 and "Traceback" not in app.stderr and app.stdout == ""
     assert app.stderr.startswith("companion: cannot start the app: SDL_VIDEODRIVER=kmsdrm, but there is no display")
+    assert app.stderr.count("\n") == 1  # one line, as docs/cli.md says (it was two)
 
 
 def test_a_window_kivy_cannot_make_ends_the_app_with_one_line(tmp_path):

@@ -160,3 +160,74 @@ def test_a_fifo_left_by_another_user_is_named(tmp_path, monkeypatch):
     monkeypatch.setattr(probe.os, "geteuid", lambda: real_geteuid() + 1)  # as if someone else made it
     what, fix = probe.lgpio_setup_problem({"LG_WD": str(tmp_path)})
     assert ".lgd-nfy0, left by another user" in what and f"sudo rm {tmp_path / '.lgd-nfy0'}" in fix
+
+
+def rfid_map(tmp_path: Path, port: str) -> str:
+    path = tmp_path / "pads.toml"
+    path.write_text(f'[[pad]]\nnumber = 2\npin = "GPIO27"\nlocation = "tipi"\nrfid = "{port}"\n')
+    return str(path)
+
+
+def test_a_configured_rfid_port_that_is_not_there_fails_the_doctor(tmp_path):
+    pads = rfid_map(tmp_path, str(tmp_path / "ttyAMA9"))
+    [check] = probe.check_rfid_readers(pads)
+    assert check.name == "RFID pad 2" and not check.ok and "does not exist" in check.detail
+    assert "rfid =" in check.fix and "\n" not in check.fix
+    # and the whole doctor says so, whatever the pads (the sim here)
+    result = companion("--db", str(tmp_path / "c.db"), "doctor", "--backend", "sim", "--pads", pads, env=OFFSCREEN)
+    assert result.returncode == 1 and "Ready to play" not in result.stdout and "FAIL  RFID pad 2" in result.stdout
+
+
+def test_an_rfid_port_that_opens_passes_and_one_the_services_user_may_not_open_fails(tmp_path):
+    master, slave = os.openpty()  # a tty, as a reader's UART is
+    try:
+        port = os.ttyname(slave)
+        os.chmod(port, 0o600)  # its owner's alone
+        [mine] = probe.check_rfid_readers(rfid_map(tmp_path, port), user=USER)
+        assert mine.ok and "opens at 9600 baud" in mine.detail
+        if USER != "nobody" and _nobody():
+            [theirs] = probe.check_rfid_readers(rfid_map(tmp_path, port), user="nobody")
+            assert not theirs.ok and "nobody may not open it" in theirs.detail and "nobody" in theirs.fix
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def _nobody() -> bool:
+    try:
+        pwd.getpwnam("nobody")
+    except KeyError:
+        return False
+    return True
+
+
+def test_no_rfid_reader_no_rfid_check():
+    assert probe.check_rfid_readers(None) == []
+
+
+def test_the_pad_board_check_names_its_firmware_version():
+    from tests.hardware.board_emulator import BoardEmulator
+
+    with BoardEmulator(period_s=0.1) as board:
+        check = probe.check_pad_board(board.path, None, wait_s=2, version_s=2)
+    assert check.status == "ok" and "firmware 1.1" in check.detail
+    with BoardEmulator(period_s=0.1, version="0.9") as board:
+        old = probe.check_pad_board(board.path, None, wait_s=2, version_s=2)
+    assert old.status == "warn" and "firmware 0.9, this app's is 1.1" in old.detail and "main.py" in old.fix
+
+
+def test_a_silent_pad_board_fails_with_a_one_line_fix(monkeypatch):
+    from tests.hardware.board_emulator import BoardEmulator
+
+    monkeypatch.setattr("hardware.serial_board.SILENT_AFTER_BEATS", 0.3)
+    with BoardEmulator(period_s=0.1) as board:
+        board.silence()
+        check = probe.check_pad_board(board.path, None, wait_s=2, version_s=0)
+    assert not check.ok and check.detail.startswith("silent") and "\n" not in check.fix
+
+
+def test_the_hosts_firmware_version_is_the_shipped_firmwares():
+    from hardware.serial_board import FIRMWARE_VERSION
+
+    firmware = (ROOT / "wiring" / "firmware" / "main.py").read_text()
+    assert f'VERSION = "{FIRMWARE_VERSION}"' in firmware

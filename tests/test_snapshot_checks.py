@@ -339,11 +339,17 @@ def test_a_doctored_snapshot_claiming_more_than_its_log_is_damage_said_in_words(
     assert db.read_bytes() == before
 
 
-def test_an_import_into_a_file_with_a_doctored_snapshot_goes_in_and_the_game_still_replays(db, template,
-                                                                                           tmp_path, capsys):
-    """`companion import` into a file whose snapshot claims 10^30 events neither stops with
-    a traceback nor trusts the snapshot: the import goes in, the game replays from its log
-    and says why."""
+@pytest.mark.parametrize("columns, says", [
+    ({"stacks": json.dumps({"undo": [1, HUGE], "redo": []})}, "its undo stack claims more events than"),
+    ({"stacks": json.dumps({"undo": [1, VAST], "redo": []}), "depth": VAST, "top": VAST},
+     "its depth claims more actions than"),
+])
+def test_an_import_into_a_file_with_a_doctored_snapshot_goes_in_says_so_and_the_game_still_replays(
+        db, template, tmp_path, capsys, columns, says):
+    """`companion import` into a file whose snapshot claims more than its log neither stops
+    with a traceback nor trusts the snapshot: the import goes in, it says in one line which
+    game's checkpoint is damaged and how (as the app and doctor do), and the game replays
+    from its log."""
     from companion.cli import main
 
     sid = template[1]
@@ -353,8 +359,13 @@ def test_an_import_into_a_file_with_a_doctored_snapshot_goes_in_and_the_game_sti
         game = store.new_session("scorepad", {"players": ["Cy", "Di"]})
         game.do({"type": "add", "player": "Cy", "points": 3})
     assert main(["--db", str(other), "export", "-o", str(export)]) == 0
-    forge(db, "seq = 300", stacks=json.dumps({"undo": [1, HUGE], "redo": []}))
+    capsys.readouterr()
+    forge(db, "seq = 300", **columns)
     assert main(["--db", str(db), "import", str(export)]) == 0
-    assert "Traceback" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    said = [line for line in err.splitlines() if "checkpoint" in line]
+    assert len(said) == 1 and said[0].startswith(f"companion: note: game session {sid} (Score pad)")
+    assert "checkpoint at event 300 is damaged" in said[0] and says in said[0]
     state, notice = opened(db, sid)
-    assert state == truth(db, sid)[-1] and "its undo stack claims more events than" in notice
+    assert state == truth(db, sid)[-1] and says in notice

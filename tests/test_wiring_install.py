@@ -26,9 +26,9 @@ UNIT = "etc/systemd/system/companion.service"
 #: what the app loads at start that a bare Raspberry Pi OS Lite (or Debian) image lacks: the
 #: venv; Kivy's libGL and Mesa's drivers; EGL, GLES, GBM and DRM for SDL on the console;
 #: mtdev for the touchscreen (the issue: the app died on libGL.so.1 after an install that
-#: installed none of them)
+#: installed none of them); the font CJK names are drawn with (ui/fonts.py); espeak-ng, the voice
 PACKAGES = {"python3-venv", "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libegl-mesa0",
-            "libmtdev1", "espeak-ng"}
+            "libmtdev1", "fonts-wqy-microhei", "espeak-ng"}
 STICKS = "/media/companion"
 
 
@@ -40,8 +40,9 @@ def _has_nobody() -> bool:
     return True
 
 
-def install(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=120)
+def install(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=120,
+                          env=None if env is None else {**os.environ, **env})
 
 
 @pytest.fixture(scope="module")
@@ -192,10 +193,87 @@ def test_the_app_is_not_installed_again_from_the_same_sources(tmp_path):
 
 
 @pytest.mark.parametrize("args, said", [(["--root", "/tmp/x"], "--root is for --dry-run"),
-                                        (["--frobnicate"], "unknown argument")])
-def test_bad_arguments_are_refused(args, said):
-    result = install(*args)
-    assert result.returncode == 2 and said in result.stderr
+                                        (["--frobnicate"], "unknown argument"),
+                                        (["--backend", "pico"], "--backend 'pico': expected gpio, serial or sim"),
+                                        (["--backend"], "--backend needs a value"),
+                                        (["--port", "/dev/ttyACM0"], "give --backend serial with it"),
+                                        (["--backend", "serial", "--port"], "--port needs a value"),
+                                        (["--backend", "serial", "--port", '/dev/tty"x'], "expected a device")])
+def test_bad_arguments_are_refused_in_one_line_and_change_nothing(args, said, tmp_path):
+    root = tmp_path / "root"
+    result = install("--dry-run", "--root", str(root), *args) if "--root" not in args else install(*args)
+    assert result.returncode == 2 and said in result.stderr and result.stdout == ""
+    assert result.stderr.startswith("install.sh: ")
+    assert not root.exists() or not any(root.iterdir())
+
+
+SETTINGS = "etc/companion/companion.toml"
+
+
+def test_the_kiosks_settings_are_written_once_and_the_units_command_reads_them(tmp_path, monkeypatch):
+    """`install.sh --backend serial --port DEVICE` writes the settings file; a rerun keeps it,
+    whatever it is given; the unit's command names no backend, so the app takes the file's."""
+    from companion.cli import app_arguments
+    from hardware.padmap import load_padmap
+
+    root = tmp_path / "root"
+    first = install("--dry-run", "--root", str(root), "--backend", "serial", "--port", "/dev/ttyACM0")
+    assert first.returncode == 0, first.stderr
+    assert f"> /{SETTINGS}" in first.stdout.splitlines()
+    written = (root / SETTINGS).read_text()
+    assert 'backend = "serial"\nport = "/dev/ttyACM0"\n' in written
+    (root / SETTINGS).write_text(written.replace('name = "Saloon 2"', 'name = "Saloon 2"\nrfid = "/dev/ttyUSB0"'))
+    edited = (root / SETTINGS).read_text()
+    again = install("--dry-run", "--root", str(root), "--backend", "gpio")
+    assert again.returncode == 0 and (root / SETTINGS).read_text() == edited  # the maker's, never over
+    assert f"= /{SETTINGS} kept" in again.stdout and "not written over it" in again.stdout
+    [command] = unit_lines(root / UNIT)["ExecStart"]
+    program, *argv = command.split()
+    assert program == "/opt/companion/venv/bin/companion" and "--backend" not in argv
+    monkeypatch.setenv("COMPANION_SETTINGS", str(root / SETTINGS))
+    args = app_arguments(argv)
+    assert (args.backend, args.port) == ("serial", "/dev/ttyACM0")
+    assert load_padmap(args.pads)[6].rfid == "/dev/ttyUSB0"
+
+
+def test_without_a_backend_the_settings_say_auto_as_the_unit_did(dry_run):
+    root, _ = dry_run
+    from companion.settings import load_settings
+
+    settings = load_settings(root / SETTINGS)
+    assert (settings.backend, settings.port) == ("auto", None) and settings.pads == str(root / SETTINGS)
+
+
+def udev_matches(line: str, env: dict[str, str]) -> bool:
+    """Does a rule line's every ENV{KEY}=="v" / !="v" hold for a device with ``env``?
+    (ACTION, SUBSYSTEM and SUBSYSTEMS are taken as matched: a USB partition being added.)"""
+    for key, op, value in re.findall(r'ENV\{(\w+)\}(==|!=)"([^"]*)"', line):
+        if (env.get(key, "") == value) != (op == "=="):
+            return False
+    return True
+
+
+def test_the_stick_rule_leaves_out_the_usb_disk_the_pi_boots_from(tmp_path):
+    """A Pi booting from a USB SSD: its FAT boot partition is a USB filesystem like a stick's,
+    and was mounted at the stick's place. The disk holding / and /boot/firmware is left out."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "findmnt").write_text('#!/bin/sh\n[ "$5" = / ] && echo /dev/sda2 || echo /dev/sda1\n')
+    (bin_dir / "lsblk").write_text('#!/bin/sh\ncase "$4 $5" in "PKNAME /dev/sda"?) echo sda ;; '
+                                   '"PTUUID /dev/sda") echo 5e3da3da ;; esac\n')
+    for tool in bin_dir.iterdir():
+        tool.chmod(0o755)
+    root = tmp_path / "root"
+    result = install("--dry-run", "--root", str(root), env={"PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    assert result.returncode == 0, result.stderr
+    rules = [line for line in (root / "etc/udev/rules.d/61-companion-stick.rules").read_text().splitlines()
+             if "systemd-mount" in line]
+    assert len(rules) == 2
+    boot = {"ID_FS_USAGE": "filesystem", "ID_FS_TYPE": "vfat", "ID_PART_TABLE_UUID": "5e3da3da"}
+    stick = {"ID_FS_USAGE": "filesystem", "ID_FS_TYPE": "vfat", "ID_PART_TABLE_UUID": "0badcafe"}
+    assert not any(udev_matches(rule, boot) for rule in rules)
+    assert [udev_matches(rule, stick) for rule in rules] == [True, False]  # the vfat line mounts it
+    assert udev_matches(rules[1], {**stick, "ID_FS_TYPE": "exfat"})
 
 
 def fake_unit(folder: Path, app_body: str) -> Path:

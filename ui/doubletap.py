@@ -116,6 +116,8 @@ def _reach(widget: Any, x: float, y: float) -> Any:
             return found
     if isinstance(widget, ModalView):
         return widget if widget.auto_dismiss and not inside else _INERT
+    if getattr(widget, "BLOCKS_TOUCHES", False):  # a notice's words: read, never passed on
+        return _INERT
     if _takes_touches(widget):  # inside, from here on
         return widget
     return widget if isinstance(widget, ButtonBehavior) else None

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.games import TITLES
 from companion.db.roster import seat_names
 from companion.db.store import SessionInfo, StoreError
+from companion.records.history import last_played
 from companion.records.oldrules import as_sentence, rules_played
 from ui import theme
 from ui.app import SCREENS
@@ -19,6 +23,10 @@ from ui.kvload import load_kv
 from ui.later import AfterFrame
 from ui.widgets import BigButton, Caption
 import ui.usb  # noqa: F401  (UsbOffer for the kv rule)
+
+
+#: a Resume button's second line until its game's standing is known
+WAITING = "..."
 
 
 def winners(info: SessionInfo) -> str:
@@ -33,7 +41,7 @@ def when(stamp: str) -> str:
 
 class HomeScreen(Screen):
     message = StringProperty("")
-    footer = StringProperty("")  # when the whole database was last checked: under both columns
+    footer = StringProperty("")  # a problem the last full check found: under both columns
 
     def on_kv_post(self, _base) -> None:
         app = App.get_running_app()
@@ -46,11 +54,15 @@ class HomeScreen(Screen):
         self._listed: list[SessionInfo] = []
         self._rules: dict[int, str] = {}
         self._shown: dict[int, str] = {}
+        #: where each unfinished game stands, worked out since Home was entered; its button
+        self._standing: dict[int, str] = {}
+        self._buttons: dict[int, Any] = {}
         self._tell_rules_soon = AfterFrame(self._tell_rules)
 
     def on_pre_enter(self, *_args) -> None:
         self.message = ""
         self._rules.clear()  # a game played on since may read otherwise
+        self._standing.clear()
         self.refresh()
         self.ids.usb.start()  # offers a backup while a USB stick is plugged in
 
@@ -83,19 +95,38 @@ class HomeScreen(Screen):
 
     def _tell_rules(self, _dt: float = 0) -> None:
         """After the list's frame, one game at a time: whether a listed game was played under
-        older rules, and what today's would say (kept in the store, so mostly a lookup). Once
-        all are known, the list again with the words, if there are any new ones."""
+        older rules, and what today's would say (kept in the store, so mostly a lookup), and
+        where an unfinished one stands (whose turn, who leads: opened from its snapshot), so
+        that a table's unfinished games tell apart. Once all are known, the list again with
+        the words, if there are any new ones."""
         store = App.get_running_app().store
         waiting = [info for info in self._listed if info.id not in self._rules]
         if waiting:
             info = waiting[0]
             try:
-                self._rules[info.id] = rules_played(store, info).words()
+                game = store.open_session(info.id) if info.finished is None else None
+                self._rules[info.id] = rules_played(store, info, game=game).words()
+                if game is not None:
+                    self._standing[info.id] = game.engine.summary(game.state)
+                    if info.id in self._buttons:  # in place: a finger on its way finds it where it was
+                        self._buttons[info.id].text = self.resume_words(info)
             except StoreError:  # said when it is resumed
                 self._rules[info.id] = ""
             Clock.schedule_once(self._tell_rules, 0)
         elif any(self._rules.get(info.id, "") != self._shown.get(info.id, "") for info in self._listed):
             self.refresh()
+
+    def resume_words(self, info: SessionInfo) -> str:
+        """A Resume button's words: the game and its players, then (smaller) whose turn and
+        who leads (a line held for them until they are known, so the list never moves) and
+        when it was last played (issue 37: fifteen games of one table read the same)."""
+        names = ", ".join(seat_names(info.kind, info.settings))
+        try:
+            last = when(last_played(App.get_running_app().store, info.id) or info.started)
+        except (StoreError, TypeError, ValueError):  # a damaged log is said when it is resumed
+            last = when(info.started)
+        return (f"Resume {TITLES.get(info.kind, info.kind)}: {escape_markup(names)}\n[size={theme.TEXT_SMALL}]"
+                f"{escape_markup(self._standing.get(info.id, WAITING))}\nlast played {last}[/size]")
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -109,13 +140,15 @@ class HomeScreen(Screen):
             return
         self._listed = [info for info in unfinished + finished if not info.problem]
         self._shown = {info.id: self._rules.get(info.id, "") for info in self._listed}
+        self._buttons.clear()
         for info in unfinished:
             if info.problem:
                 box.add_widget(damaged(info))
                 continue
-            text = f"Resume {TITLES.get(info.kind, info.kind)}: {', '.join(seat_names(info.kind, info.settings))}\nstarted {when(info.started)}"
-            box.add_widget(BigButton(text=text, height=theme.TOUCH_TALL,
-                                     on_release=lambda _b, sid=info.id, kind=info.kind: self.resume(sid, kind)))
+            button = Factory.ResumeButton(text=self.resume_words(info),
+                                          on_release=lambda _b, sid=info.id, kind=info.kind: self.resume(sid, kind))
+            self._buttons[info.id] = button
+            box.add_widget(button)
             if self._shown[info.id]:
                 box.add_widget(Caption(text=as_sentence(self._shown[info.id]), color=theme.PARCHMENT,
                                        font_size=theme.TEXT_SMALL))
@@ -136,16 +169,12 @@ class HomeScreen(Screen):
 
 
 def full_check_note(check: dict | None) -> str:
-    """When the whole database was last checked: the app checks only what it reads at
-    start (a full check takes time in proportion to the history), `companion doctor` the rest."""
-    if check is None:
-        return "Database: never fully checked. Run `companion doctor` to check all of it."
-    try:
-        at = when(check["at"])
-    except (TypeError, ValueError):
-        return "Database: when it was last fully checked cannot be read. Run `companion doctor`."
-    found = "all sound" if check.get("result") == "ok" else f"it found: {check.get('result')}"
-    return f"Database fully checked {at} by `companion doctor`: {found}."
+    """Home's line about the last full check of the database: only a problem it found, in
+    the table's words. A check never run, or all sound, is the maker's business, not news at
+    every start (issue 37): Settings says when it ran and how (:func:`ui.settings.check_line`)."""
+    if check is None or check.get("result") == "ok":
+        return ""
+    return f"The last full check found a problem: {check.get('result')} (Settings: how to check again)."
 
 
 def damaged(info: SessionInfo) -> Caption:

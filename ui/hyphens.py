@@ -20,15 +20,23 @@ def at_hyphens(text: str, room: float, font_size: float, bold: bool = False) -> 
     """``text`` with a line break after a hyphen in each word wider than ``room`` px at this
     font, as few breaks as keep each piece inside ``room``; text that fits, or has no hyphen,
     comes back unchanged. A piece still wider than ``room`` is left to Kivy."""
-    if room <= 0 or "-" not in text:
+    return at_joins(text, room, font_size, bold, "-")
+
+
+def at_joins(text: str, room: float, font_size: float, bold: bool = False, joins: str = "-") -> str:
+    """:func:`at_hyphens` for any of the characters ``joins`` ("/" for a path: broken after
+    a folder, never inside a folder's name)."""
+    if room <= 0 or not any(j in text for j in joins):
         return text
     width = CoreLabel(font_size=font_size, bold=bold).get_extents
+    join = re.escape(joins)
+    pieces = re.compile(rf"[^{join}]*[{join}]+|[^{join}]+")
 
     def broken(word: str) -> str:
-        if "-" not in word or width(word)[0] <= room:
+        if not any(j in word for j in joins) or width(word)[0] <= room:
             return word
         lines = [""]
-        for piece in PIECE.findall(word):
+        for piece in pieces.findall(word):
             if lines[-1] and width(lines[-1] + piece)[0] > room:
                 lines.append("")
             lines[-1] += piece

@@ -46,6 +46,12 @@ def configure_kivy(*, fullscreen: bool) -> None:
     apply_input(Config, providers)
     # the on-screen keyboard follows the Keyboard setting once the app runs (ui/keyboard.py)
     Config.set("kivy", "keyboard_mode", "system")
+    from ui import fonts
+
+    if fonts.install() is None:  # names in CJK stay empty boxes; everything else as ever
+        from kivy.logger import Logger
+
+        Logger.warning(f"Fonts: no {fonts.FALLBACK} (Debian's fonts-wqy-microhei): CJK names show as boxes")
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -69,10 +75,9 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def cannot_start(why: str) -> int:
-    """Exit status 1 and one line, never a traceback: a kiosk's journal shows it as it is.
-    Written to the process's own standard error: once imported, Kivy sends ``sys.stderr``
+    """Exit status 1 and one line (docs/cli.md), never a traceback: a kiosk's journal shows it
+    as it is. Written to the process's own standard error: once imported, Kivy sends ``sys.stderr``
     through its logger (kivy/logger.py), which may print nothing."""
-    print(f"companion: cannot start the app: {why}.", file=sys.__stderr__)
-    print("Everything else works without a screen: try `companion --help` or `companion doctor`.",
-          file=sys.__stderr__, flush=True)
+    print(f"companion: cannot start the app: {why}. Everything else works without a screen: try "
+          "`companion --help` or `companion doctor`.", file=sys.__stderr__, flush=True)
     return 1

@@ -1,5 +1,6 @@
-"""Settings: sound, the voice and its volume, where the data lives, which pad backend is in use, and the rules help
-that shows every ruling the companion applies where the rulebooks are silent."""
+"""Settings: sound, the voice and its volume, where the data lives, which pad backend is in
+use, and the rules help that shows every ruling the companion applies where the rulebooks
+are silent."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import re
 from typing import Any
 
 from kivy.app import App
+from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion import __version__
+from companion.records.history import date_words
 from companion.rulings import for_game
 from ui.kvload import load_kv
 from ui.speech import DEFAULT_VOLUME, VOICE_PREF, VOLUME_PREF
@@ -28,6 +31,21 @@ def ruling_markup(rid: str, text: str) -> str:
     return f"[b]{rid}[/b] {body}"
 
 
+def check_line(check: dict | None) -> str:
+    """When the whole database was last checked, for the maker: the app checks only what it
+    reads at start (a full check takes time in proportion to the history), `companion
+    doctor`, on a terminal, all of it."""
+    if check is None:
+        when = "never"
+    else:
+        try:
+            when = f"{date_words(check['at'])}, " + ("all sound" if check.get("result") == "ok" else
+                                                      f"found: {check.get('result')}")
+        except (TypeError, ValueError):
+            when = "its date cannot be read"
+    return f"Full check: {when} (`companion doctor` on a terminal checks it all)"
+
+
 class SettingsScreen(Screen):
     def on_kv_post(self, _base) -> None:
         box = self.ids.rulings
@@ -36,13 +54,16 @@ class SettingsScreen(Screen):
             for rid, text in for_game(prefix):
                 box.add_widget(Caption(text=ruling_markup(rid, text), markup=True, font_size="16sp"))
 
+    #: the version, where the data lives and when it was last checked, the pad backend
+    about = StringProperty("")
+
     def on_pre_enter(self, *_args) -> None:
         app = App.get_running_app()
         self.ids.sound.state = "down" if app.store.pref("sound", True) else "normal"
+        self.about = (f"Version {__version__}\nDatabase: {app.store.path}\n{check_line(app.store.last_full_check())}\n"
+                      f"Pad backend: {app.backend_name}")
         self.ids.voice.state = "down" if app.store.pref(VOICE_PREF, True) else "normal"
         self.ids.voice_volume.value = app.store.pref(VOLUME_PREF, DEFAULT_VOLUME)
-        self.ids.about.text = (f"Version {__version__}\nDatabase: {app.store.path}\n"
-                               f"Pad backend: {app.backend_name}")
 
     def set_sound(self, on: bool) -> None:
         App.get_running_app().store.set_pref("sound", on)

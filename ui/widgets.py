@@ -58,8 +58,25 @@ class Notice(BoxLayout):
 
     said = StringProperty("")  # not `text`: finding a widget by its words finds the Label alone
     tone = OptionProperty("refusal", options=("refusal", "news"))
+    #: a tap on the words reads them, as 'Got it' does, and never reaches what lies under them
+    #: (a game's notice is laid over the page: GameBar); ui/doubletap.py knows it takes the tap
+    BLOCKS_TOUCHES = True
 
     __events__ = ("on_dismiss",)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not (self.said and self.collide_point(*touch.pos)):
+            return False
+        if not super().on_touch_down(touch):  # not 'Got it': the words, read on the finger's lift
+            touch.grab(self)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self.dispatch("on_dismiss")
+            return True
+        return super().on_touch_up(touch)
 
     def on_dismiss(self) -> None:
         """'Got it' was tapped; whoever owns the words clears them."""
@@ -68,7 +85,13 @@ class Notice(BoxLayout):
 class GameBar(BoxLayout):
     """Home, the game's title, Undo and Redo, and under them the :class:`Notice` with why an
     action was refused, or the news. Every game screen puts one at its top (`screen: root`
-    in its kv rule)."""
+    in its kv rule).
+
+    The notice is laid over the top of the page, not in the bar: a notice that took room
+    pushed the whole page down under the finger while it showed, and back when the next tap
+    cleared it (issue 37: Undo with nothing to take back moved the photo finish's chips 60 px,
+    so the next name went to another press). It is the screen's last child, so it is drawn
+    over the page and hears a touch first; a tap on its words is read and goes no further."""
 
     screen = ObjectProperty(None, allownone=True)
     title = StringProperty("")
@@ -87,6 +110,29 @@ class GameBar(BoxLayout):
         wide = CoreLabel(font_size=theme.px(big), bold=True).get_extents(title)[0]
         return getattr(theme, big if wide <= width else small)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.notice = Notice(size_hint_x=None)
+        self.notice.fbind("on_dismiss", self._dismissed)
+        for name in ("message", "news"):
+            self.fbind(name, self._tell)
+        for name in ("pos", "width"):
+            self.fbind(name, self._place)
+        self.notice.fbind("height", self._place)
+
+    def _tell(self, *_args: Any) -> None:
+        self.notice.tone = "refusal" if self.message else "news"
+        self.notice.said = self.message or self.news
+
+    def _place(self, *_args: Any) -> None:
+        """Under the bar's row, as wide as the bar (the screen's coordinates are the bar's:
+        a Screen is a RelativeLayout, the bar sits in its plain BoxLayout)."""
+        self.notice.x, self.notice.width, self.notice.top = self.x, self.width, self.y
+
+    def _dismissed(self, *_args: Any) -> None:
+        if self.screen is not None:
+            self.screen.dismiss()
+
     def on_screen(self, _bar: GameBar, screen) -> None:
         # Explicit binds: a kv expression through `root.screen.can_undo` lost its binding
         # when `screen` was set by the parent rule, leaving Undo greyed out.
@@ -94,6 +140,12 @@ class GameBar(BoxLayout):
             screen.bind(**{name: self.setter(name) for name in self._MIRRORED})
             for name in self._MIRRORED:
                 setattr(self, name, getattr(screen, name))
+            # once the screen's own rule has added its page: the notice goes over it
+            Clock.schedule_once(lambda _dt: self._lay_over(screen), 0)
+
+    def _lay_over(self, screen: Any) -> None:
+        if self.notice.parent is None and self.screen is screen:
+            screen.add_widget(self.notice)
 
 
 class AboveKeys:

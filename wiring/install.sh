@@ -8,14 +8,21 @@
 # systemd unit.
 #
 #   sudo wiring/install.sh                 install (again: only what is missing or changed)
+#   sudo wiring/install.sh --backend serial --port /dev/ttyACM0
+#                                          the same, the table's pads on the Pico pad board
 #   wiring/install.sh --dry-run            say every step, change nothing
 #   wiring/install.sh --dry-run --root DIR write the files under DIR instead of /, run nothing
 #   sudo wiring/check-start.sh             then start the installed app as the service would
 #
+# --backend gpio|serial|sim (default auto: gpio on a Pi) and --port DEVICE (the pad board's;
+# default the first USB serial port) go into the kiosk's settings file,
+# /etc/companion/companion.toml, with the pad map: written once, never over (the maker
+# edits it there; the unit's command names no backend, so the file decides).
+#
 # With --root (always with --dry-run) the files it writes (unit, udev rules, Kivy config,
-# the guide) go under DIR, and the commands it would run (apt, groupadd, useradd, pip,
-# systemctl) are printed as "+ command", one a line: a test reads both. The apt packages it
-# needs are always listed on one line, "apt packages: ...", installed or not.
+# the settings, the guide) go under DIR, and the commands it would run (apt, groupadd,
+# useradd, pip, systemctl) are printed as "+ command", one a line: a test reads both. The
+# apt packages it needs are always listed on one line, "apt packages: ...", installed or not.
 #
 # lgpio: Raspberry Pi OS has python3-lgpio (Trixie's Python 3.13 has no lgpio wheel on PyPI),
 # so apt's package is used where apt has it, seen through the venv's system site packages.
@@ -32,13 +39,16 @@ STATE=/var/lib/companion
 #: under $STICKS (ReadWritePaths=); companion/usbdrive.py finds it in /proc/self/mounts
 STICKS=/media/companion
 STICK=$STICKS/USB-stick
+#: the kiosk's settings: which pads the table reads (companion/settings.py)
+SETTINGS=/etc/companion/companion.toml
 #: what a bare Raspberry Pi OS Lite image lacks for the app to start: Python's venv; Kivy's
 #: OpenGL (libGL through glvnd) with Mesa's drivers (vc4/v3d on the Pi, software elsewhere)
 #: and its EGL; what SDL opens to draw on the console (EGL, GLES, GBM, DRM); the
-#: touchscreen's mtdev; ALSA for the sounds (libasound2t64 on Trixie, libasound2 before);
-#: espeak-ng, the offline voice that says the calls (English and French voices included)
+#: touchscreen's mtdev; ALSA for the sounds (libasound2t64 on Trixie, libasound2 before); a
+#: font with CJK letters for names in Chinese, Japanese or Korean (ui/fonts.py); espeak-ng,
+#: the offline voice that says the calls (English and French voices included)
 APT_PACKAGES=(python3-venv libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0 libmtdev1
-              "libasound2t64|libasound2" espeak-ng)
+              "libasound2t64|libasound2" fonts-wqy-microhei espeak-ng)
 #: what pip needs to build lgpio from its source where neither apt nor PyPI has it built
 LGPIO_BUILD_PACKAGES=(swig python3-dev gcc libc6-dev)
 
@@ -46,19 +56,36 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src=$(cd "$here/.." && pwd)
 dry=0
 root=/
+backend=""
+port=""
 
-usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+refuse() { echo "install.sh: $*" >&2; exit 2; }
 while (($#)); do
     case $1 in
         --dry-run) dry=1 ;;
-        --root) [[ $# -ge 2 ]] || { echo "install.sh: --root needs a directory" >&2; exit 2; }
-                root=$2; shift ;;
-        --root=*) root=${1#--root=} ;;
+        --root|--backend|--port)
+            [[ $# -ge 2 && -n $2 ]] || refuse "$1 needs a value"
+            printf -v "${1#--}" '%s' "$2"; shift ;;
+        --root=*|--backend=*|--port=*)
+            name=${1%%=*}
+            [[ -n ${1#*=} ]] || refuse "$name needs a value"
+            printf -v "${name#--}" '%s' "${1#*=}" ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
     esac
     shift
 done
+case $backend in
+    ""|gpio|serial|sim) ;;
+    *) refuse "--backend '$backend': expected gpio, serial or sim" ;;
+esac
+if [[ -n $port ]]; then
+    [[ $backend == serial ]] || refuse "--port is the pad board's serial port: give --backend serial with it"
+    # it goes into a TOML string: a device path, nothing a quote or a newline could break
+    device='^/dev/[A-Za-z0-9._:+/-]+$'
+    [[ $port =~ $device ]] || refuse "--port '$port': expected a device such as /dev/ttyACM0"
+fi
 if [[ $root != / ]]; then
     ((dry)) || { echo "install.sh: --root is for --dry-run (a test's copy of the files)" >&2; exit 2; }
     mkdir -p "$root"
@@ -119,6 +146,16 @@ apt_install() {  # the packages given that are not installed yet, in one apt run
     ((${#missing[@]})) || return 0
     run apt-get update -q
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+# the partition-table UUIDs of the disks holding / and /boot/firmware, one a line (none for a
+# mount that is not there, or a disk without a table)
+system_disks() {
+    local mount source disk
+    for mount in / /boot/firmware; do
+        source=$(findmnt -n -o SOURCE --mountpoint "$mount" 2>/dev/null) || continue
+        disk=$(lsblk -n -d -o PKNAME "$source" 2>/dev/null) || continue
+        [[ -n $disk ]] && lsblk -n -d -o PTUUID "/dev/$disk" 2>/dev/null
+    done | awk 'NF' | sort -u
 }
 has_group() { getent group "$1" >/dev/null; }
 in_group() { id -nG "$APP_USER" 2>/dev/null | tr ' ' '\n' | grep -qx "$1"; }
@@ -205,10 +242,16 @@ SUBSYSTEM=="drm", KERNEL=="card[0-9]*", TAG+="systemd"' && rules_changed=1
 # After 60-persistent-storage.rules, which reads the filesystem (ID_FS_*); systemd-mount
 # asks systemd to mount it (udev's own mounts would stay in udev's namespace).
 mount_options="uid=$APP_USER,gid=$APP_USER,umask=0077,nosuid,nodev,noexec"
+# A Pi booting from a USB SSD has its boot partition (FAT) and / on a USB disk too: that disk
+# is left out, by its partition table's UUID, which udev gives each of its partitions
+# (60-persistent-storage.rules imports the disk's ID_* into them). A stick cloned from that
+# disk shares the UUID and is left out too; one made as sold never does.
+not_system=""
+for uuid in $(system_disks); do not_system+="ENV{ID_PART_TABLE_UUID}!=\"$uuid\", "; done
 put /etc/udev/rules.d/61-companion-stick.rules 0644 root:root \
 "# written by the table companion's wiring/install.sh: a USB stick for backups at $STICK
-ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ENV{ID_FS_TYPE}==\"vfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options,flush \$devnode $STICK\"
-ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ENV{ID_FS_TYPE}==\"exfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options \$devnode $STICK\"" \
+ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ${not_system}ENV{ID_FS_TYPE}==\"vfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options,flush \$devnode $STICK\"
+ACTION==\"add\", SUBSYSTEMS==\"usb\", SUBSYSTEM==\"block\", ENV{ID_FS_USAGE}==\"filesystem\", ${not_system}ENV{ID_FS_TYPE}==\"exfat\", RUN{program}+=\"/usr/bin/systemd-mount --no-block --automount=no --collect --options=$mount_options \$devnode $STICK\"" \
     && rules_changed=1
 [[ -d ${root%/}$STICKS ]] || run install -d -m 0755 "$STICKS"
 if ((!dry)); then install -d -o "$APP_USER" -g "$APP_USER" -m 0750 "$STATE" "$STATE/kivy"; fi
@@ -218,6 +261,34 @@ if [[ -f ${root%/}$STATE/kivy/config.ini ]]; then
     say "= $STATE/kivy/config.ini kept (Kivy's and yours: delete it to have install.sh write it again)"
 else
     put "$STATE/kivy/config.ini" 0644 "$APP_USER:$APP_USER" "$(cat "$here/kivy-config.ini")" || true
+fi
+# the kiosk's settings (backend, port, the pad map with each tile's RFID reader): written
+# once, from --backend/--port and the built-in pad map; after that the maker's, never over
+settings_text() {
+    cat <<EOF
+# The table companion's settings on this kiosk: which pads it reads. Written once by
+# wiring/install.sh, never over: edit it here, then  sudo systemctl restart companion
+# The app, \`companion doctor\` and \`companion pads\` read it; --backend, --port and
+# --pads given on their command line win. Guide: /opt/companion/README.md, "The kiosk's settings".
+#
+#   backend   gpio (buttons on the Pi's pins) | serial (the Pico pad board) | sim | auto (gpio on a Pi)
+#   port      the pad board's serial port; left out: the first USB serial port
+#   [[pad]]   the pad map, one table a pad (below); rfid = "/dev/ttyAMA2" names the serial
+#             port of the RDM6300 reader under that pad's tile
+
+backend = "${backend:-auto}"
+EOF
+    if [[ -n $port ]]; then printf 'port = "%s"\n' "$port"; fi
+    printf '\n'
+    cat "$src/hardware/pads.toml"
+}
+if [[ -f ${root%/}$SETTINGS ]]; then
+    say "= $SETTINGS kept (yours: edit it, then sudo systemctl restart companion)"
+    if [[ -n $backend$port ]]; then
+        say "  --backend/--port not written over it: set backend = and port = in it"
+    fi
+else
+    put "$SETTINGS" 0644 root:root "$(settings_text)" || true
 fi
 
 say "== boot to the console, start the app"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from fractions import Fraction
 
 
@@ -60,8 +61,9 @@ def _odds_duel(args: argparse.Namespace) -> int:
         return 0
     print(f"Your hand: {odds.hand.name}; play {' '.join(odds.play)}")
     print(f"Against a bounty with {','.join(base) or 'no base cards'} drawing {draws}:")
-    for label, p in (("win", odds.p_win), ("tie (win, but take a wound)", odds.p_tie), ("lose", odds.p_lose)):
-        print(f"  {label}: {_percent(p)}")
+    outcomes = (odds.p_win, odds.p_tie, odds.p_lose)
+    for label, share in zip(("win", "tie (win, but take a wound)", "lose"), _shares(outcomes)):
+        print(f"  {label}: {share}")
     return 0
 
 
@@ -76,5 +78,11 @@ def _cards(text: str, option: str, why: str, most: int) -> tuple[str, ...]:
     return parse_cards(items(text, option, most, why))
 
 
-def _percent(p: Fraction) -> str:
-    return f"{float(p):.1%} ({p.numerator}/{p.denominator})"
+def _shares(outcomes: tuple[Fraction, ...]) -> list[str]:
+    """Each outcome's chance and its count over one denominator common to all: reduced on
+    its own, a chance of none read "0.0% (0/1)" beside "47.6% (1217/2556)". An outcome
+    sure either way (the bounty draws nothing) is said in a word."""
+    common = math.lcm(*(p.denominator for p in outcomes))
+    if common == 1:
+        return [f"{float(p):.0%} ({'certain' if p else 'impossible'})" for p in outcomes]
+    return [f"{float(p):.1%} ({p.numerator * common // p.denominator}/{common})" for p in outcomes]

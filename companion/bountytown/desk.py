@@ -47,18 +47,22 @@ class Slot:
         return len(self.cards) >= self.capacity
 
     def rank_name(self) -> str:
+        """The rank of what the slot sends; none before its first card (a bounty's base
+        alone is no draw: issue 37, "Rainbow" showed over a draw with nothing drawn)."""
         cards = self.hand()
-        if not self.ranked or not (cards or self.base):
+        if not self.ranked or not cards:
             return ""
         return (bounty_rank(self.base, cards) if self.base else rank(cards)).name
 
 
 @dataclass(frozen=True)
 class Desk:
-    """Slots and the one the grid fills (``active``)."""
+    """Slots and the one the grid fills (``active``); ``again``: a card just refused for being
+    in the active slot already, which the next tap on it enters (see ``added``)."""
 
     slots: tuple[Slot, ...] = ()
     active: int = 0
+    again: str = ""
 
     @property
     def slot(self) -> Slot | None:
@@ -69,7 +73,16 @@ class Desk:
 
     def with_slot(self, slot: Slot, index: int | None = None) -> Desk:
         i = self.active if index is None else index
-        return replace(self, slots=self.slots[:i] + (slot,) + self.slots[i + 1:])
+        return replace(self, slots=self.slots[:i] + (slot,) + self.slots[i + 1:], again="")
+
+
+@dataclass(frozen=True)
+class Twice:
+    """A card tapped that the active slot holds already: refused (``why``), with the desk
+    (``desk``) that enters it on the next tap of the same card."""
+
+    why: str
+    desk: Desk
 
 
 def advised(slot: Slot) -> Slot:
@@ -87,8 +100,13 @@ def laid(desk: Desk, specs: list[Mapping[str, Any]]) -> Desk:
     return Desk(slots, min(desk.active, max(0, len(slots) - 1)))
 
 
-def added(desk: Desk, card: str) -> Desk | str:
-    """One card into the active slot, or why not; a slot filled moves on to the next waiting."""
+def added(desk: Desk, card: str, twice: bool = False) -> Desk | Twice | str:
+    """One card into the active slot, or why not; a slot filled moves on to the next waiting.
+
+    A card the slot holds already is refused once (``Twice``) and taken on the next tap of
+    it: the deck holds three of each (R-B1), so a hand may hold two, but a double tap, or a
+    finger landing twice, must not enter one unseen (issue 37). ``twice``: the copy is meant
+    (typed in)."""
     slot = desk.slot
     if slot is None:
         return "There is no hand to enter a card in."
@@ -96,6 +114,8 @@ def added(desk: Desk, card: str) -> Desk | str:
         check_copies(desk.cards() + [card])
     except InputError as exc:
         return f"{exc} (R-B1)"
+    if card in slot.cards and not twice and desk.again != card and not slot.full():
+        return Twice(_twice(slot, card_name(card)), replace(desk, again=card))
     if slot.full():
         room = f"{slot.capacity} card{'s' * (slot.capacity != 1)}"
         if slot.choosable:
@@ -104,6 +124,15 @@ def added(desk: Desk, card: str) -> Desk | str:
         return f"{slot.title}: {room} at most; remove one first"
     desk = desk.with_slot(advised(replace(slot, cards=slot.cards + (card,))))
     return on_to_waiting(desk) if desk.slot.full() else desk
+
+
+def _twice(slot: Slot, name: str) -> str:
+    """Why a card the slot holds is not taken yet, and how to enter a second copy."""
+    again = f"tap {name} again if there is a second one (the deck has three of each card)"
+    if slot.choosable:
+        owner = slot.title.removesuffix(" holds")
+        return f"{name} is already in {owner}'s hand: {again}"
+    return f"{name} is already entered for {slot.title}: {again}"
 
 
 def on_to_waiting(desk: Desk) -> Desk:
@@ -119,7 +148,8 @@ def complete(desk: Desk) -> bool:
 
 
 def typed(desk: Desk, text: str) -> Desk | str:
-    """Cards typed ("3G 1h, 5S"), each entered as if tapped; none when one is not a card."""
+    """Cards typed ("3G 1h, 5S"), each entered as if tapped (a copy typed is meant); none
+    when one is not a card."""
     words = text.replace(",", " ").split()
     try:
         cards = [parse_card(part) for part in words]
@@ -127,9 +157,10 @@ def typed(desk: Desk, text: str) -> Desk | str:
         wrong = next(w for w in words if not _card(w))
         return f"{wrong} is not a card: a card is a value 1 to 5 and a suit letter (H, D, S, C or G), as 3G"
     for card in cards:
-        desk = added(desk, card)
-        if isinstance(desk, str):
-            return desk
+        done = added(desk, card, twice=True)
+        if isinstance(done, str):
+            return done
+        desk = done
     return desk
 
 

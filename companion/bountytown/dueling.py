@@ -22,8 +22,8 @@ from typing import Any
 
 from companion.bountytown import desk as cards
 from companion.bountytown.desk import Desk
-from companion.bountytown.engine import bank_discard, preview
-from companion.bountytown.state import ITEM_PRICES, Bounty, GameState
+from companion.bountytown.engine import bank_discard, out_of_reach, preview
+from companion.bountytown.state import ITEM_PRICES, Bounty, GameState, Player
 from companion.bountytown.view import HandRoom, critical_choices, hand_room
 from companion.engine import RuleError
 
@@ -106,6 +106,20 @@ def chosen(state: GameState, duel: Duel, kind: str, name: str) -> Duel:
     """A target tapped: its options start afresh (a Rifle, once spent, stays chosen)."""
     return laid(state, replace(duel, kind=kind, target=name, steal="", hat=False, in_hand=(), crucifix=(),
                                items=(), take="", critical=()))
+
+
+def reach(state: GameState, duel: Duel) -> tuple[list[Bounty | Player], list[str]]:
+    """Whom the current player can duel now (the active bounties, then the other players),
+    and why each of the others is out of reach, in the engine's words: the duel list offers
+    only the first (issue 37: a bounty out of reach was refused only once tapped)."""
+    reached, why = [], []
+    for target in (*state.active, *(p for p in state.players if p.name != state.current.name)):
+        trouble = out_of_reach(state, target, duel.rifle)
+        if trouble is None:
+            reached.append(target)
+        else:
+            why.append(trouble.message)
+    return reached, why
 
 
 def straight_to_cards(state: GameState, duel: Duel) -> bool:

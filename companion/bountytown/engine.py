@@ -110,7 +110,7 @@ from companion.bountytown.state import (
     parse_bounty,
     parse_items,
 )
-from companion.engine import RuleError, action_type, replace
+from companion.engine import RuleError, action_type, leading, listed, replace
 from companion.errors import InputError
 
 #: locations whose ability costs actions (used through heal / buy / turn_in) or is static
@@ -171,11 +171,11 @@ class BountytownEngine:
         return {"winners": list(state.winners), "renown": {p.name: p.renown for p in state.players}}
 
     def summary(self, state: GameState) -> str:
-        standing = ", ".join(f"{p.name} {p.renown}" for p in state.players)
+        lead = leading([(p.name, p.renown) for p in state.players], "renown {}")
         if state.finished:
-            result = f"won by {' and '.join(state.winners)}" if state.winners else "final duel pending"
-            return f"Bountytown, {len(state.players)} players, renown {standing}; {result}"
-        return f"Bountytown, {len(state.players)} players, renown {standing}; {state.current.name} to play"
+            return (f"won by {listed(state.winners)}; {lead}" if state.winners else
+                    f"the Train came: {listed(state.final_duel)} fight a final duel; {lead}")
+        return f"{state.current.name} to play; {lead}"
 
 
 def preview(state: GameState, action: Mapping[str, Any]) -> DuelReport:
@@ -364,12 +364,38 @@ def _settle(state: GameState, action: Mapping[str, Any]) -> tuple[DuelReport, Ga
     return _duel_player(_spend(state, 1, "a duel"), action, rifle)
 
 
+def out_of_reach(state: GameState, target: Bounty | Player, rifle: bool) -> RuleError | None:
+    """Why the current player cannot duel ``target`` (an active bounty or another player),
+    or None: a bounty is dueled at one of its two locations, a player where they stand and
+    only with at least the attacker's renown; a Rifle discarded reaches any location. One
+    test for the engine and for the duel list, which offers only whom the player can reach."""
+    me = state.current
+    if isinstance(target, Bounty):
+        if rifle or me.location in target.locations:
+            return None
+        return RuleError("Duels Against Bounties", f"{target.name} is found at {' or '.join(target.locations)}; "
+                                                   f"{me.name} is at {me.location}")
+    if target.name == me.name:
+        return RuleError("Duels Against Players", f"{me.name} cannot duel themselves")
+    if not rifle and target.location != me.location:
+        return RuleError("Duels Against Players", f"{target.name} is at {target.location}, "
+                                                  f"not with {me.name} at {me.location}")
+    if target.renown < me.renown:
+        return RuleError("Duels Against Players", f"{target.name} has less renown ({target.renown}) "
+                                                  f"than {me.name} ({me.renown})")
+    return None
+
+
+def _reach(state: GameState, target: Bounty | Player, rifle: bool) -> None:
+    trouble = out_of_reach(state, target, rifle)
+    if trouble is not None:
+        raise trouble
+
+
 def _duel_bounty(state: GameState, action: Mapping[str, Any], rifle: bool) -> tuple[DuelReport, GameState]:
     player = state.current
     bounty = state.active_bounty(action.get("bounty"))
-    if not rifle and player.location not in bounty.locations:
-        raise RuleError("Duels Against Bounties", f"{bounty.name} is found at {' or '.join(bounty.locations)}; "
-                                                  f"{player.name} is at {player.location}")
+    _reach(state, bounty, rifle)
     hand = _played(action, "hand", player, hands_held(action, (player.name,)), state.rules,
                    bank_discard(state, player))
     drawn = _drawn(action, bounty)
@@ -394,14 +420,7 @@ def _duel_bounty(state: GameState, action: Mapping[str, Any], rifle: bool) -> tu
 def _duel_player(state: GameState, action: Mapping[str, Any], rifle: bool) -> tuple[DuelReport, GameState]:
     attacker = state.current
     defender = state.player(action.get("defender"))
-    if defender is attacker:
-        raise RuleError("Duels Against Players", f"{attacker.name} cannot duel themselves")
-    if not rifle and defender.location != attacker.location:
-        raise RuleError("Duels Against Players", f"{defender.name} is at {defender.location}, "
-                                                 f"not with {attacker.name} at {attacker.location}")
-    if defender.renown < attacker.renown:
-        raise RuleError("Duels Against Players", f"{defender.name} has less renown ({defender.renown}) "
-                                                 f"than {attacker.name} ({attacker.renown})")
+    _reach(state, defender, rifle)
     name = action.get("bounty")
     if defender.captured and name is None:
         raise RuleError("Duels Against Players", f"declare which of {defender.name}'s bounties to steal: "

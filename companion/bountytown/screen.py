@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 from companion.bountytown import cardform, desk as cards, dueling
 from companion.bountytown.cardform import Card
 from companion.bountytown.desk import Desk
-from companion.bountytown.engine import ENGINE, revealed_bounties
+from companion.bountytown.engine import ENGINE, out_of_reach, revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, TRAIN, GameState
 from companion.bountytown.view import empty_slots, hand_room
 from companion.engine import RuleError
@@ -49,6 +49,7 @@ class Flow:
     gold: Desk = field(default_factory=Desk)
     revealed: tuple[str, ...] = ()  # bounty cards revealed so far at this end of turn (JSON)
     card: Card = field(default_factory=Card)
+    train: bool = False  # the Train tapped: the table is asked before it ends the game
     duel: dueling.Duel = field(default_factory=dueling.Duel)
     final: Desk = field(default_factory=Desk)
 
@@ -148,7 +149,7 @@ def _duel(model: BountytownModel, seed: int) -> Step[BountytownModel]:
 def _end_turn(model: BountytownModel) -> Step[BountytownModel]:
     """End the turn; with bounty slots empty, the cards revealed into them first."""
     if empty_slots(model.state):
-        return model.at("reveal", revealed=(), card=Card())
+        return model.at("reveal", revealed=(), card=Card(), train=False)
     return model.commit({"type": "end_turn", "reveal": []}, model.flow)
 
 
@@ -189,9 +190,11 @@ def _desk_edit(name: str, change: Callable[..., Desk | str]) -> Callable[..., St
         done = change(desk, *args)
         if isinstance(done, str):
             return model.refuse(f"Refused: {done}")
-        if name == "duel":
-            return model.edit(duel=replace(model.flow.duel, desk=done))
-        return model.edit(**{name: done})
+        new = done.desk if isinstance(done, cards.Twice) else done
+        changes = {"duel": replace(model.flow.duel, desk=new)} if name == "duel" else {name: new}
+        if isinstance(done, cards.Twice):  # refused; the next tap of that card is meant
+            return replace(model, flow=replace(model.flow, **changes)).refuse(f"Refused: {done.why}")
+        return model.edit(**changes)
     return edited
 
 
@@ -250,8 +253,18 @@ def _reveal_known(model: BountytownModel, known: str) -> Step[BountytownModel]:
 
 
 def _train(model: BountytownModel) -> Step[BountytownModel]:
-    revealed = [json.loads(r) for r in model.flow.revealed]
-    return model.commit({"type": "end_turn", "reveal": revealed + [TRAIN]}, replace(model.flow, page="town"))
+    """The Train tapped: asked first, as it ends the game for good (issue 37: one tap in the
+    middle of the reveal bar ended it)."""
+    return model.edit(train=True)
+
+
+def _train_yes(model: BountytownModel) -> Step[BountytownModel]:
+    return model.commit(train_end(model), replace(model.flow, page="town", train=False))
+
+
+def train_end(model: BountytownModel) -> dict[str, Any]:
+    """The action the Train sends: the end of the turn, the cards revealed before it, then it."""
+    return {"type": "end_turn", "reveal": [json.loads(r) for r in model.flow.revealed] + [TRAIN]}
 
 
 # --- the duel ---------------------------------------------------------------------------------
@@ -268,6 +281,10 @@ def _target(model: BountytownModel, kind: str, name: str) -> Step[BountytownMode
              "player": [p.name for p in state.players if p is not state.current]}.get(kind, [])
     if name not in names:
         return Step(model)
+    target = state.active_bounty(name) if kind == "bounty" else state.player(name)
+    trouble = out_of_reach(state, target, model.flow.duel.rifle)
+    if trouble is not None:  # the list offers no such target: a tap from before it changed
+        return model.refuse(refused(trouble))
     duel = dueling.chosen(state, model.flow.duel, kind, name)
     model = replace(model, flow=replace(model.flow, duel=duel), message="")
     return _to_cards(model) if dueling.straight_to_cards(state, duel) else Step(model)
@@ -337,14 +354,16 @@ OFFERED: dict[str, Callable[[BountytownModel], set[str]]] = {
     "player": lambda m: {"back", "use", "number"},
     "store": lambda m: {"choose", "card", "typed", "chip", "remove_last", "clear", "restock", "back", "buy"},
     "turnin": lambda m: {"turn_in", "back"},
-    "reveal": lambda m: {"name", "step", "mark", "value", "suit", "unbase", "reveal", "known", "train", "back"},
+    # the Train asked about: its answer, or Back; nothing else changes the card meanwhile
+    "reveal": lambda m: ({"train_yes", "train_no", "back"} if m.flow.train else
+                         {"name", "step", "mark", "value", "suit", "unbase", "reveal", "known", "train", "back"}),
     "duel": _duel_keys,
     "end": lambda m: {"card", "tab", "chip", "remove_last", "clear", "record"} if m.state.final_duel else set(),
 }
 
 _TURN = {"move": _move, "board": _board, "player": _player, "buy": _store, "turnin": _turn_in_page, "duel": _duel,
          "end_turn": _end_turn, **{what: _at_once(what) for what in TURN}}
-_DESK = {"tab": lambda d, i: replace(d, active=i) if 0 <= i < len(d.slots) else d, "chip": cards.chip,
+_DESK = {"tab": lambda d, i: replace(d, active=i, again="") if 0 <= i < len(d.slots) else d, "chip": cards.chip,
          "remove_last": cards.removed_last, "clear": cards.cleared}
 
 TAPS: dict[str, dict[str, Callable[..., Step[BountytownModel]]]] = {
@@ -359,7 +378,8 @@ TAPS: dict[str, dict[str, Callable[..., Step[BountytownModel]]]] = {
                "mark": lambda m, where: _card_edit(cardform.marked)(m, where, m.state.grid),
                "value": _card_edit(cardform.valued), "suit": _card_edit(cardform.suited),
                "unbase": _card_edit(cardform.unbased), "reveal": _reveal_typed, "known": _reveal_known,
-               "train": _train, "back": _to_town},
+               "train": _train, "train_yes": _train_yes, "train_no": lambda m: m.edit(train=False),
+               "back": lambda m: m.at("town", train=False)},
     "duel": {"target": _target, "rifle": _duel_edit(lambda s, d: replace(d, rifle=not d.rifle)),
              "hat": _duel_edit(lambda s, d: replace(d, hat=not d.hat)),
              "steal": _duel_edit(lambda s, d, b: dueling.laid(s, replace(d, steal="" if d.steal == b else b))),

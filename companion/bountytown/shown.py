@@ -14,14 +14,14 @@ from typing import Any
 
 from companion.bountytown import cardform, desk as cards, dueling
 from companion.bountytown.desk import Desk
-from companion.bountytown.engine import preview
+from companion.bountytown.engine import ENGINE, preview
 from companion.bountytown.hands import best_play, rank
-from companion.bountytown.screen import STEPS, BountytownModel
-from companion.bountytown.state import ITEM_PRICES, GameState, Player
+from companion.bountytown.screen import STEPS, BountytownModel, train_end
+from companion.bountytown.state import ITEM_PRICES, Bounty, GameState, Player
 from companion.bountytown.cards import suit_of, value_of
 from companion.bountytown.view import (ABILITIES, actions_left, bounties_at, card_name, describe, empty_slots,
                                        out_of_the_game, players_at, renown_split)
-from companion.engine import RuleError
+from companion.engine import RuleError, listed
 from companion.screen import signed, words_of
 
 #: every step button a number's steps show, whichever number (made ahead by the screen)
@@ -215,6 +215,7 @@ class RevealView:
     grid: tuple[str, ...]
     known: tuple[Option, ...]  # cards typed before, not in play: one tap reveals one
     base: tuple[tuple[int, str, bool], ...]
+    train: str = ""  # the Train tapped: what it does, asked before it is done ("" when not asked)
 
 
 def in_play(state: GameState) -> set[str]:
@@ -231,7 +232,18 @@ def reveal(model: BountytownModel) -> RevealView:
     known = tuple(Option(cardform.words(k), False, ("known", k)) for k in model.known
                   if json.loads(k)["name"] not in taken and set(json.loads(k)["locations"]) <= set(state.grid))
     base = tuple((i, card_name(c), False) for i, c in enumerate(flow.card.base))
-    return RevealView(progress, flow.card, state.grid, known, base)
+    return RevealView(progress, flow.card, state.grid, known, base, train_question(model) if flow.train else "")
+
+
+def train_question(model: BountytownModel) -> str:
+    """What the Train would do, from the engine's own end of the game (R-B6), as a question."""
+    after = ENGINE.apply(model.state, train_end(model))  # ruling: R-B6 (most renown wins; a tie, a final duel)
+    top = max(p.renown for p in after.players)
+    if after.final_duel:
+        outcome = f"{listed(after.final_duel)} are tied at renown {top} and fight a final duel"
+    else:
+        outcome = f"{listed(after.winners)} wins with renown {top}"
+    return f"The Train ends the game: {outcome}. End it now?"
 
 
 # --- the duel ---------------------------------------------------------------------------------
@@ -266,15 +278,24 @@ def cards_text(cards_: Any) -> str:
 
 
 def targets(model: BountytownModel) -> tuple[tuple[Option, ...], tuple[Option, ...]]:
-    """Whom to face: every active bounty and every other player; and what goes with the choice."""
+    """Whom to face: each bounty and player in reach (a Rifle reaches every location), then
+    notes saying why the others are not; and what goes with the choice."""
     state, duel = model.state, model.flow.duel
-    me = state.current
-    chosen = [Option(f"{'(chosen) ' if on else ''}{b.name} (renown {b.renown}) at {' / '.join(b.locations)}; "
-                     f"base {cards_text(b.base)}; draws {b.draws}; {b.items} item(s)", on, ("target", "bounty", b.name))
-              for b in state.active for on in [duel.kind == "bounty" and duel.target == b.name]]
-    chosen += [Option(f"{'(chosen) ' if on else ''}{p.name} (renown {p.renown}) at {p.location}; "
-                      f"can be stolen: {', '.join(b.name for b in p.captured) or 'none'}", on, ("target", "player", p.name))
-               for p in state.players if p.name != me.name for on in [duel.kind == "player" and duel.target == p.name]]
+    reached, why = dueling.reach(state, duel)
+    chosen = []
+    for target in reached:
+        kind = "bounty" if isinstance(target, Bounty) else "player"
+        on = duel.kind == kind and duel.target == target.name
+        if isinstance(target, Bounty):
+            words = (f"{target.name} (renown {target.renown}) at {' / '.join(target.locations)}; "
+                     f"base {cards_text(target.base)}; draws {target.draws}; {target.items} item(s)")
+        else:
+            words = (f"{target.name} (renown {target.renown}) at {target.location}; "
+                     f"can be stolen: {', '.join(b.name for b in target.captured) or 'none'}")
+        chosen.append(Option(f"{'(chosen) ' if on else ''}{words}", on, ("target", kind, target.name)))
+    if why:
+        chosen.append(Option("Out of reach:" if reached else "Nobody is in reach:", False, ()))
+        chosen += [Option(f"{reason}.", False, ()) for reason in why]
     return tuple(chosen), tuple(extras(state, duel))
 
 

@@ -44,7 +44,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from companion.db import statecodec, versions
 from companion import engine as engine_module
-from companion.games import game, load
+from companion.games import GAMES, game, load
 from companion.db.runstack import RunStack
 
 #: events between two snapshots: the most a resume replays, and the most an undo replays
@@ -95,8 +95,8 @@ def new_chain() -> Any:
 @cache
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
-    game, companion/engine.py and companion/db/versions.py), the state encoding and the
-    store schema."""
+    game, companion/engine.py, companion/db/versions.py and evidence.py), the state encoding
+    and the store schema."""
     module = load(game(kind).engine.partition(":")[0])
     source = Path(module.__file__)
     files = sorted(p for p in source.parent.glob("*.py") if p.name not in TOLD_ONLY) \
@@ -105,6 +105,7 @@ def fingerprint(kind: str, schema: int) -> str:
     # which version of its rules an old game is replayed under (a checkpoint and the kept
     # answer of played_rules hold it): a change there must have them worked out again
     files.append(Path(versions.__file__))
+    files.append(Path(versions.__file__).with_name("evidence.py"))  # it imports this module: named, not imported
     digest = hashlib.sha256(f"{kind}\n{statecodec.CODEC_VERSION}\n{schema}\n".encode())
     for path in files:
         digest.update(path.name.encode() + b"\n" + path.read_bytes())
@@ -309,6 +310,28 @@ class Snapshots:
         if snap.undo is not None and (len(snap.undo) != depth or (snap.undo[-1] if depth else 0) != top):
             return None, "its undo stack does not agree with its depth"
         return snap, ""
+
+
+def damaged(db: sqlite3.Connection, schema: int) -> list[tuple[int, str, str]]:
+    """(game id, kind, why) of each game whose newest checkpoint of these rules fails the
+    checks the app makes when it opens the game (:meth:`Snapshots.latest`), so a command
+    that works on the file without opening its games (`companion import`) says what the app
+    and `companion doctor` would; a file whose snapshots cannot be listed gives none here
+    (doctor says why)."""
+    try:
+        games = db.execute("SELECT DISTINCT s.id, s.kind FROM sessions s JOIN snapshots p ON p.session_id = s.id "
+                           "WHERE p.stacks IS NOT NULL ORDER BY s.id").fetchall()
+    except sqlite3.DatabaseError:
+        return []
+    found = []
+    for sid, kind in games:
+        if kind not in GAMES:
+            continue  # a damaged sessions row: said where that game is opened
+        saved = Snapshots(db, sid, kind, schema)
+        saved.latest()
+        if saved.problem:
+            found.append((sid, kind, saved.problem))
+    return found
 
 
 class ReadOnly:

@@ -27,7 +27,8 @@ from companion.db.schema import INSERT_SEAT, SCHEMA_VERSION
 from companion.db.place import cannot_write, write_hint
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots
 from companion.db.syncer import Syncer
-from companion.db.versions import Refused, candidates, choose, same_result, under
+from companion.db.evidence import FileEvidence
+from companion.db.versions import Refused, candidates, choose, recorded, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, json_object,
                                session_fields)
 from companion.engine import Engine, RuleError, dumps
@@ -123,6 +124,8 @@ class Store:
             raise
         if sync_later:
             self.syncer = Syncer(self.path)
+        #: the file's old games as evidence of the rules each was played under
+        self.evidence = FileEvidence(self._db)
 
     def _configure(self) -> None:
         # WAL: readers never block the writer. FULL: a commit is on disk when it returns;
@@ -512,7 +515,8 @@ class GameSession:
         # action it never wrote included) is damage to report, never a crash.
         try:
             self.engine: Engine = engine_for(info.kind)
-            versions = candidates(self.engine, info.settings, info.started)
+            leaning = None if recorded(info.settings) else store.evidence.lean(info.id, info.kind)
+            versions = candidates(self.engine, info.settings, info.started, leaning)
             self._snapshots = store._snapshots_of(info)
         except Exception as exc:  # noqa: BLE001 - see above
             raise self._damaged("cannot be resumed: its settings do not start a game",

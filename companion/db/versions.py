@@ -8,9 +8,10 @@ no ``"rules"``: they were played under version 1 (the rules as first released, 2
 or 2 (the rulings of 2026-12-02). Which one is worked out from the log without changing a
 byte of the game's rows, from the evidence the file holds: the first version whose replay
 accepts every logged action and reproduces the result the game stored when it ended
-(:func:`choose`), tried newest first but for versions that came out after the day the game
-started (:func:`candidates`). A game is a record of what the table did, so this is what it
-is replayed, shown and counted under.
+(:func:`choose`), tried first under the version the file's other games say the release
+that wrote it played (:mod:`companion.db.evidence`), then newest first but for versions
+that came out after the day the game started (:func:`candidates`). A game is a record of
+what the table did, so this is what it is replayed, shown and counted under.
 """
 
 from __future__ import annotations
@@ -42,13 +43,16 @@ def recorded(settings: Mapping[str, Any]) -> bool:
     return "rules" in settings
 
 
-def candidates(engine: Engine, settings: Mapping[str, Any], started: str | None = None) -> list[int]:
+def candidates(engine: Engine, settings: Mapping[str, Any], started: str | None = None,
+               leaning: int | None = None) -> list[int]:
     """The versions the game may have been played under, in the order they are tried: the
     one its settings record (a RuleError if no such version exists), else every version up
-    to :data:`UNRECORDED_UP_TO`, newest first, but those that came out after the day the
-    game started (``started``, its recorded ISO start time) last: the companion that stored
-    it could not play rules not yet made, so where its log fits both (the last card of an
-    unfinished Rapid City game) it keeps the calls its table saw.
+    to :data:`UNRECORDED_UP_TO`: first the one the file's other games say the release that
+    wrote it played (``leaning``, :mod:`companion.db.evidence`), then newest first, but
+    those that came out after the day the game started (``started``, its recorded ISO start
+    time) last. So where its log fits more than one (the last card of an unfinished Rapid
+    City game), it keeps the calls its table saw; the day is the last resort, since a
+    table's clock may be anything.
 
     The file's schema is no evidence here: the first release wrote schema 1, and so did the
     releases of 2026-12-02 that brought version 2 of every game's rules."""
@@ -56,7 +60,8 @@ def candidates(engine: Engine, settings: Mapping[str, Any], started: str | None 
         return [rules_of(settings, engine.rules_versions)]
     newest_first = sorted((v for v in engine.rules_versions if v <= UNRECORDED_UP_TO), reverse=True)
     made = [v for v in newest_first if not _before(started, released(engine, v))]
-    return made + [v for v in newest_first if v not in made]
+    order = made + [v for v in newest_first if v not in made]
+    return sorted(order, key=lambda v: v != leaning)
 
 
 def released(engine: Engine, version: int) -> str | None:

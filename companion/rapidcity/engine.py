@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type, replace
+from companion.engine import RuleError, action_type, leading, listed, replace
 from companion.errors import InputError
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.judge import judge, verdict_to_json
@@ -155,12 +155,10 @@ class RapidCityEngine:
                 "bullets": {state.name_of(p): state.bullets_of(p) for p in state.players}}
 
     def summary(self, state: RapidCityState) -> str:
-        standing = ", ".join(f"{state.name_of(p)} {state.bullets_of(p)}" for p in state.players)
+        lead = leading([(state.name_of(p), state.bullets_of(p)) for p in state.players], "bullets {}", fewest=True)
         if state.game_over:
-            winners = ", ".join(state.name_of(p) for p in state.winners)
-            return f"Rapid City, {len(state.players)} players, game over, won by {winners}; bullets {standing}"
-        return (f"Rapid City, {len(state.players)} players, card {state.position + 1} of {len(state.deck)}, "
-                f"bullets {standing}")
+            return f"won by {listed([state.name_of(p) for p in state.winners])}; {lead}"
+        return f"card {state.position + 1} of {len(state.deck)}; {lead}"
 
 
 def _default_tiles(count: int) -> tuple[Tile, ...]:

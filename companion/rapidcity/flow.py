@@ -29,7 +29,7 @@ from typing import Any, Literal, Mapping
 
 from companion.rapidcity.engine import RapidCityState, round_template
 from companion.rapidcity.judge import Verdict
-from companion.rapidcity.model import HANDS, ArmedCard
+from companion.rapidcity.model import HANDS, ArmedCard, DisarmedCard
 from companion.rapidcity.view import LiveCard, PadEdge, Press, TouchEntry, last_one_left
 
 Stage = Literal["ready", "waiting", "window", "finish", "touches", "verdict", "end", "history"]
@@ -123,6 +123,8 @@ class RefereeFlow:
             return self.state.settings.ultimate
         if tap == "remove_last":
             return self.entries.by is not None or bool(self.entries.touches)
+        if tap == "verdict":
+            return not self.verdict_waits_for()
         if tap == "call":
             return bool(self.state.played)
         return True
@@ -151,6 +153,26 @@ class RefereeFlow:
         if self._preview is None or self._preview[0] != key:
             self._preview = (key, card.verdict(who, touches))
         return self._preview[1]
+
+    def verdict_waits_for(self) -> str:
+        """What the table must tap before the verdict can be shown, in its words; "" when
+        nothing. A touch half entered (who touched, not yet whose pawn) is finished or
+        removed, never dropped unsaid. On a Disarmed card every moved pawn is named: the
+        card tells the table its owner takes the bullet, and a press nobody names would
+        give nobody a bullet (R-R5), so the call would say otherwise."""
+        entries, card = self.entries, self.card
+        if entries.by is not None:
+            return (f"Finish the touch first: whose pawn did {self.names[entries.by]} touch? "
+                    "Or tap Remove last.")
+        if card is not None and isinstance(card.card, DisarmedCard):
+            # ruling: R-R10 - a moved pawn's owner takes the bullet unless the table names who moved it
+            who = self.who()
+            tiles = [self.tile_names[edge.pad] for edge, false_start in self.listed_presses()
+                     if not false_start and (edge.pad, edge.t_ns) not in who]
+            if tiles:
+                return (f"Tap whose pawn was moved on {', '.join(dict.fromkeys(tiles))}: its owner takes "
+                        "the bullet unless you enter who moved it (R-R10).")
+        return ""
 
     def can_undo(self, game: bool) -> bool:
         """Undo is the card's while one is in play (it always answers, if only to say why
@@ -254,10 +276,14 @@ class RefereeFlow:
         return ""
 
     def verdict(self) -> str:
-        """The call as built, with its reasons, before anything is saved."""
-        if self.may("verdict"):
+        """The call as built, with its reasons, before anything is saved; or what the table
+        must tap first (:meth:`verdict_waits_for`)."""
+        if self.stage not in TAPS["verdict"]:
+            return ""
+        waits = self.verdict_waits_for()
+        if not waits:
             self._enter(replace(self.entries, stage="verdict"))
-        return ""
+        return waits
 
     def confirm(self) -> dict[str, Any] | None:
         """The action that commits the card, or None when Confirm is not on show. The card

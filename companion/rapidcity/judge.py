@@ -469,13 +469,19 @@ def _touch_order(touch: Touch) -> tuple[int, str, str, str]:
     return (to_ns(touch.t_ms), touch.by, touch.pawn, touch.hand or "")
 
 
+#: said once on a card with touches: their times are when the table entered them, so the
+#: notes say their order, never a time to the millisecond that nothing measured
+TOUCHES_TOLD = "touches are entered by hand, in the order the table tells them: a touch has no measured time"
+
+
 def _live_touches(rnd: Round, notes: list[str]) -> list[Touch]:
     """Touches after the reveal, in time order; earlier ones are noted and left out."""
     live = []
+    if rnd.touches:
+        notes.append(TOUCHES_TOLD)
     for touch in sorted(rnd.touches, key=_touch_order):
         if touch.t_ms < 0:
-            notes.append(f"{touch.by} touched {touch.pawn}'s pawn at {say_ms(touch.t_ms)} ms, "
-                         "before the reveal: does not count")
+            notes.append(f"{touch.by} touched {touch.pawn}'s pawn before the reveal: does not count")
         else:
             live.append(touch)
     return live
@@ -503,9 +509,9 @@ def _first_touches(rnd: Round, rules: _Rules, live: list[Touch], notes: list[str
         by_toucher: dict[str, Touch] = {}
         for touch in tied:
             by_toucher.setdefault(touch.by, touch)
-        when = (f"at the same instant, {say_ms(touches[0].t_ms)} ms (equal times are always a tie)"
+        when = ("at the same instant (equal times are always a tie)"
                 if _equal_only(to_ns(tied[-1].t_ms) - start, rnd.settings)
-                else f"within the tie threshold at {say_ms(touches[0].t_ms)} ms")
+                else "within the tie threshold")
         # ruling: R-R12 - equal times within the tie threshold: the owner counts as first; never by name or seat
         if len(by_toucher) > 1 and rules.ties_cost_nothing:
             # ruling: R-R12 - a bullet earned by being first needs a toucher first by more than the tie threshold
@@ -528,8 +534,7 @@ def _first_touches(rnd: Round, rules: _Rules, live: list[Touch], notes: list[str
         for touch in touches:
             if touch not in tied:
                 earlier = (first or tied)[0]
-                notes.append(f"{touch.by} touched {pawn}'s pawn at {say_ms(touch.t_ms)} ms, after {earlier.by} "
-                             f"at {say_ms(earlier.t_ms)} ms: the first touch decides")
+                notes.append(f"{touch.by} touched {pawn}'s pawn after {earlier.by}: the first touch decides")
     return firsts
 
 
@@ -552,28 +557,28 @@ def _judge_armed(rnd: Round, rules: _Rules, card: ArmedCard, penalties: list[tup
 
 def _armed_touch(rnd: Round, card: ArmedCard, pawn: str, touch: Touch,
                  penalties: list[tuple[str, str]], notes: list[str]) -> None:
-    attacker, at = card.player, f"at {say_ms(touch.t_ms)} ms"
+    attacker = card.player  # a touch is said without its time: it was entered by hand (TOUCHES_TOLD)
     if touch.by == attacker and pawn == attacker:
-        penalties.append((attacker, f"caught their own pawn as the attacker {at}"))
+        penalties.append((attacker, "caught their own pawn as the attacker"))
     elif touch.by == attacker:
-        penalties.append((pawn, f"lost their pawn to the attacker {attacker} {at}"))
+        penalties.append((pawn, f"lost their pawn to the attacker {attacker}"))
     elif touch.by == pawn:
-        notes.append(f"{pawn} defended their pawn {at}")
+        notes.append(f"{pawn} defended their pawn")
     else:
-        penalties.append((touch.by, f"caught {pawn}'s pawn {at}, not their own"))
+        penalties.append((touch.by, f"caught {pawn}'s pawn, not their own"))
     if rnd.settings.ultimate:
         _hand_used(card, touch, penalties, notes)
 
 
 def _hand_used(card: ArmedCard, touch: Touch, penalties: list[tuple[str, str]], notes: list[str]) -> None:
     # ruling: R-R9 - ultimate mode: the hand shown on the card, or a bullet
-    at = f"at {say_ms(touch.t_ms)} ms"
+    on = f"on {touch.pawn}'s pawn"
     if touch.hand is None:
-        notes.append(f"{touch.by}'s touch of {touch.pawn}'s pawn {at} has no hand recorded: no hand penalty")
+        notes.append(f"{touch.by}'s touch {on} has no hand recorded: no hand penalty")
     elif touch.hand != card.hand:
-        penalties.append((touch.by, f"used the {touch.hand} hand {at}; the card shows the {card.hand}"))
+        penalties.append((touch.by, f"used the {touch.hand} hand {on}; the card shows the {card.hand}"))
     else:
-        notes.append(f"{touch.by} used the {touch.hand} hand {at}, as the card shows")
+        notes.append(f"{touch.by} used the {touch.hand} hand {on}, as the card shows")
 
 
 def _judge_disarmed(rnd: Round, card: DisarmedCard, presses: list[Claim],
@@ -582,7 +587,7 @@ def _judge_disarmed(rnd: Round, card: DisarmedCard, presses: list[Claim],
     live = _live_touches(rnd, notes)
     for touch in live:
         whose = "their own" if touch.pawn == touch.by else f"{touch.pawn}'s"
-        penalties.append((touch.by, f"touched {whose} pawn at {say_ms(touch.t_ms)} ms on a disarmed card"))
+        penalties.append((touch.by, f"touched {whose} pawn on a disarmed card"))
     for press in presses:
         where = f"the {press.location} (pad {press.pad}) at {say_ms(press.t_ms)} ms"
         movers = sorted({t.by for t in live if t.pawn == press.player and t.by != press.player})

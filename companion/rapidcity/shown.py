@@ -115,6 +115,7 @@ class TouchesShown:
     chips, the hands (Ultimate mode), presses to name on a Disarmed card, the touches told."""
 
     prompt: str
+    prompts: tuple[str, ...]  # every prompt this card's touches may show: the room kept for the tallest
     asking: str
     chips: tuple[ChipShown, ...]
     hands: bool
@@ -122,6 +123,7 @@ class TouchesShown:
     rows: tuple[PressRow, ...]
     told: str
     can_remove: bool
+    can_verdict: bool  # no touch half entered, and on a Disarmed card every moved pawn named (R-R10)
     status: str
 
 
@@ -285,11 +287,19 @@ def _at(flow: RefereeFlow, edge: PadEdge) -> str:
     return ms((edge.t_ns - flow.card.reveal_ns) / 1e6)
 
 
+def _pads_finish(flow: RefereeFlow) -> list[FinishRow]:
+    """The photo finish as the pads saw it, whoever is named: a row's words and the strip
+    never change with a name. Named twice, a player moved (R-R6) and the call's claims
+    change, which the step's line says (:func:`_naming_status`); in the rows, a first press
+    that lost its claim and its dead heat line pushed every row under it under the finger."""
+    return photo_finish(flow.card.verdict())
+
+
 def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
     """One row per press to name (claims by their place; on a Disarmed card, moved pawns),
     a note for presses left unlisted, then the false starts that cost a bullet."""
     card, who = flow.card, flow.who()
-    claims = {(r.pad, round(r.t_ms * 1e6)): r for r in photo_finish(flow.preview())}
+    claims = {(r.pad, round(r.t_ms * 1e6)): r for r in _pads_finish(flow)}
     rows, notes_at = [], 0
     for edge, false_start in flow.listed_presses():
         press = (edge.pad, edge.t_ns)
@@ -297,8 +307,8 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
         if false_start:
             text = f"False start: {tile}, {at}"
         elif not card.decided_by_pads:
-            owner = who.get(press)
-            text = f"Pawn moved on {tile}, {at}: " + (f"{flow.names[owner]}'s (R-R10)" if owner else "whose? (R-R10)")
+            # the same words once named (the chip chosen says whose): a long name would push the rows under it
+            text = f"Pawn moved on {tile}, {at}: whose? (R-R10)"
         else:
             text = _claim_words(flow, tile, at, claims.get((edge.pad, edge.t_ns - card.reveal_ns)))
         if not false_start:
@@ -312,15 +322,14 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
 
 
 def _claim_words(flow: RefereeFlow, tile: str, at: str, claim: FinishRow | None) -> str:
-    """A press in words: its place, tile, time and gap to the claim before (with a dead
-    heat or a move under it), or a later press on a claimed tile."""
+    """A press in words, as the pads saw it (:func:`_pads_finish`): its place, tile, time and
+    gap to the claim before (with a dead heat under it), or a later press on a claimed tile.
+    Where a moved pawn came from is said in the step's line, not here."""
     if claim is None:
         return f"Then: {tile}, {at}"
     words = f"{ordinal(claim.place)}: {tile}, {at}" + ("" if claim.gap_ms is None else f"  +{ms(claim.gap_ms)}")
     if claim.tied_with:
         words += "\nDEAD HEAT with " + ", ".join(flow.tile_names[p] for p in claim.tied_with)
-    if claim.moved_from is not None:
-        words += f"\npawn moved here from {flow.tile_names[claim.moved_from]} (R-R6)"
     return words
 
 
@@ -328,8 +337,7 @@ def finish(flow: RefereeFlow) -> FinishShown:
     """The photo finish (R-R4 order and gaps, dead heats in words) with one row per press,
     the step's line, and the press to name next (or the one filled in, to check)."""
     rows = _press_rows(flow)
-    marks = tuple((ordinal(r.place), r.t_ms, flow.tile_names[r.pad], bool(r.tied_with))
-                  for r in photo_finish(flow.preview()))
+    marks = tuple((ordinal(r.place), r.t_ms, flow.tile_names[r.pad], bool(r.tied_with)) for r in _pads_finish(flow))
     if not rows:
         return FinishShown(marks, (PressRow("Nobody claimed a tile."),), "Nobody claimed a tile: tap Verdict.", None)
     who, guess = flow.who(), flow.guess()
@@ -358,21 +366,21 @@ def touches(flow: RefereeFlow) -> TouchesShown:
     """Who touched which pawn, one half at a time so six names fit at reading size."""
     card, entries, names = flow.card, flow.entries, flow.names
     if isinstance(card.card, ArmedCard):
-        status = (f"{names[card.card.player]} attacked: enter each touch in the order it happened (R-R9). "
-                  "Nobody touched: tap Verdict.")
+        status = f"{names[card.card.player]} attacked: enter each touch in the order it happened (R-R9)."
     else:
-        status = "Enter each touch: who touched, then whose pawn (R-R10). Nobody touched: tap Verdict."
+        status = "Enter each touch: who touched, then whose pawn (R-R10)."
+    waits = flow.verdict_waits_for()
+    status += f" {waits}" if waits else " Nobody touched: tap Verdict."
     listed = flow.listed_presses()
-    if any(not false_start for _, false_start in listed):
-        status += " A pad was pressed: tap whose pawn was on it."
-    elif listed:
+    if listed and all(false_start for _, false_start in listed):
         status += FALSE_STARTS
     told = [f"{i}. {names[t.by]} touched {names[t.pawn]}'s pawn" + (f" ({t.hand} hand)" if t.hand else "")
             for i, t in enumerate(entries.touches, start=1)]
     asking = "by" if entries.by is None else "pawn"
-    prompt = "Who touched?" if entries.by is None else f"Whose pawn did {names[entries.by]} touch?"
-    return TouchesShown(prompt, asking, player_chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
-                        "\n".join(told) or "No touches entered.", flow.may("remove_last"), status)
+    prompts = ("Who touched?",) + tuple(f"Whose pawn did {names[p]} touch?" for p in flow.state.players)
+    prompt = prompts[0] if entries.by is None else prompts[1 + flow.state.players.index(entries.by)]
+    return TouchesShown(prompt, prompts, asking, player_chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
+                        "\n".join(told) or "No touches entered.", flow.may("remove_last"), not waits, status)
 
 
 def verdict(flow: RefereeFlow) -> VerdictShown:
@@ -409,7 +417,9 @@ def call(flow: RefereeFlow) -> CallShown:
     finish_rows = photo_finish(judge(parse_round(played.round)))
     tile = {r.pad: flow.tile_names.get(r.pad, r.location.capitalize()) for r in finish_rows}
     lines = [f"{ordinal(r.place)} {ms(r.t_ms)}: {tile[r.pad]}, "
-             f"{names.get(r.player, r.player) if r.player else 'nobody named'}" for r in finish_rows]
+             f"{names.get(r.player, r.player) if r.player else 'nobody named'}"
+             + ("" if r.moved_from is None else f", moved here from {flow.tile_names[r.moved_from]} (R-R6)")
+             for r in finish_rows]
     lines += outcomes(verdict["bullets"], verdict["healed"], verdict["totals"], names)
     lines += [named(note, names) for note in verdict["notes"]]
     return CallShown(number, f"[b]Card {number}: {card_title(played.round['card'], names)}[/b]",

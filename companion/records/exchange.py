@@ -24,6 +24,7 @@ import csv
 import json
 import os
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,7 +35,8 @@ from companion.db.backup import exclusive
 from companion.db.place import cannot_write, write_hint
 from companion.db.roster import Seat, link, name_key, player_keys, seat_names
 from companion.db.rows import RowDamage, describe, event_action, game_name, session_fields, timestamp
-from companion.db.schema import INSERT_SEAT
+from companion.db.schema import INSERT_SEAT, SCHEMA_VERSION
+from companion.db.snapshots import damaged
 from companion.db.store import COLOURS, Store, valid_name
 from companion.db.timeline import Timeline
 from companion.db.versions import Refused, candidates, choose, same_result, under
@@ -77,6 +79,9 @@ class ImportReport:
     refused: list[str] = field(default_factory=list)
     #: said of the file as a whole (a CSV too old to carry its counts)
     note: str | None = None
+    #: one line for each game of the database imported into whose newest checkpoint fails
+    #: its checks (the app replays it from its log, and says so when it opens it)
+    checkpoints: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -367,6 +372,7 @@ def import_file(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> I
             with Store(db):  # creates a new database, or checks (and migrates) the one there
                 pass
             report = _load(db, file)
+            report.checkpoints = checkpoint_problems(db)
         except BaseException:
             if fresh:  # nothing is left of a database this import began
                 for suffix in ("", "-wal", "-shm", "-journal"):
@@ -375,6 +381,15 @@ def import_file(db: str | os.PathLike[str], source: str | os.PathLike[str]) -> I
             raise
         lock.release()
         return report
+
+
+def checkpoint_problems(db: str | os.PathLike[str]) -> list[str]:
+    """A line for each game in ``db`` whose newest checkpoint fails its checks (a doctored
+    backup's claims beyond its log, a flipped bit): the import leaves it as it is, as the
+    app does, but says so, as the app and doctor do."""
+    with closing(sqlite3.connect(db)) as conn:
+        return [f"game session {sid} ({game_name(kind)}) in {db}: {why}. The app replays it from its log, "
+                "which is sound; `companion doctor` says what to do" for sid, kind, why in damaged(conn, SCHEMA_VERSION)]
 
 
 def _load(db: str | os.PathLike[str], file: ExportFile) -> ImportReport:

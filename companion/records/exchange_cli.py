@@ -149,6 +149,8 @@ def _import(args: argparse.Namespace) -> int:
         print(f"companion: refused: {line}", file=sys.stderr)
     if report.note:
         print(f"companion: note: {report.note}", file=sys.stderr)
+    for line in report.checkpoints:
+        print(f"companion: note: {line}", file=sys.stderr)
     present = f"; {report.present} already there, left as they were" if report.present else ""
     refused = f"; {len(report.refused)} refused (see above), the others imported" if report.refused else ""
     print(f"imported {report.sessions} sessions ({report.events} events) and {report.players} new players "

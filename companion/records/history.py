@@ -152,6 +152,13 @@ def _read(store: Store, query: str, args: tuple[Any, ...]) -> list[tuple]:
                          "keep a copy, then run `companion doctor`.") from None
 
 
+def last_played(store: Store, session_id: int) -> str | None:
+    """When the game's last action was logged (one primary-key lookup), or None before any:
+    Home tells a table's unfinished games apart by it."""
+    return _read(store, "SELECT (SELECT at FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1)",
+                 (session_id,))[0][0]
+
+
 def _span(store: Store, session_id: int) -> float | None:
     """Seconds from the game's first logged event to its last (two primary-key lookups)."""
     first, last = _read(store, "SELECT (SELECT at FROM events WHERE session_id = ?1 ORDER BY seq LIMIT 1), "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type, replace, rules_of
+from companion.engine import RuleError, action_type, leading, replace, rules_of
 from companion.names import clean
 
 #: each version of the score pad's rules (companion.engine.rules_of)
@@ -70,7 +70,7 @@ class ScorePadEngine:
         }
 
     def summary(self, state: ScoreState) -> str:
-        return ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
+        return leading(list(zip(state.players, state.scores)), "{} points")
 
 
 def _named(players: tuple[Any, ...]) -> None:

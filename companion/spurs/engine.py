@@ -109,7 +109,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.engine import RuleError, action_type, replace, rules_of
+from companion.engine import RuleError, action_type, leading, replace, rules_of
 from companion.errors import InputError
 from companion.spurs import challenges, fields, scoring, town, turn
 from companion.spurs.bag import RED_LIMIT, bag_from_counts
@@ -225,9 +225,12 @@ class SpursEngine:
         return {"winners": [state.winner], "scores": {row.name: row.score for row in state.final}}
 
     def summary(self, state: SpursState) -> str:
-        fame = "/".join(str(p.fame) for p in state.players)
-        end = f", won by {state.winner}" if state.winner else (", game over" if state.game_over else "")
-        return f"Spurs, {len(state.players)} players, fame {fame} of {state.target}{end}"
+        lead = leading([(p.name, p.fame) for p in state.players], f"fame {{}} of {state.target}")
+        if state.winner:
+            return f"won by {state.winner}; {lead}"
+        if state.game_over:
+            return f"game over: a tie-break duel for first place; {lead}"
+        return f"{state.player.name} to play; {lead}"
 
 
 ENGINE = SpursEngine()

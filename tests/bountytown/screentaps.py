@@ -67,13 +67,16 @@ def offered(model: BountytownModel) -> list[tuple[Any, ...]]:
     elif page == "reveal":
         taps += [("name", n) for n in ("", "Sundance Kid", "Butch Cassidy")] + [("mark", where) for where in GRID]
         taps += [("step", name, sign) for name in LIMITS for sign in (-1, 1)] + [("value", v) for v in (1, 3, 5)]
-        taps += [("suit", s) for s in SUIT_NAMES.values()] + [("unbase", 0), ("reveal",), ("train",), ("back",)]
+        taps += [("suit", s) for s in SUIT_NAMES.values()] + [("unbase", 0), ("reveal",), ("train",), ("train_yes",), ("train_no",), ("back",)]
         taps += [("known", k) for k in model.known]
     elif page == "duel":
         step = flow.duel.step
         if step == "target":
             chosen, extras = shown.targets(model)
-            taps += [o.tap for o in chosen + extras] + [("to_cards",), ("back",)]
+            taps += [o.tap for o in chosen + extras if o.tap] + [("to_cards",), ("back",)]
+            # whoever is out of reach too: the list does not offer them, the model refuses them
+            taps += [("target", "bounty", b.name) for b in state.active] + [("target", "player", p.name)
+                                                                          for p in state.players]
         elif step == "cards":
             taps += _desk(flow.duel.desk) + [("to_result",), ("back",)]
             taps += [("in_hand", name, sign) for name in dueling.duellists(state, flow.duel) for sign in (-1, 1)]

@@ -69,3 +69,12 @@ def test_odds_duel_text(capsys):
     code, out, _ = run(capsys, "odds", "duel", "--hand", "1H,1S,2G", "--bounty-base", "3C,3D", "--bounty-draws", "2")
     assert code == 0
     assert "Pair" in out and "play 1H 1S" in out and "tie" in out and "47.6%" in out
+
+
+def test_odds_duel_gives_every_outcome_over_the_same_draws(capsys):
+    """A chance of none was reduced on its own to "0.0% (0/1)", beside "(1217/2556)"."""
+    code, out, _ = run(capsys, "odds", "duel", "--hand", "1H,1S,2G", "--bounty-base", "3C,3D", "--bounty-draws", "2")
+    assert code == 0 and "win: 0.0% (0/2556)" in out and "lose: 52.4% (1339/2556)" in out
+    _, out, _ = run(capsys, "odds", "duel", "--hand", "1H", "--bounty-base", "3C", "--bounty-draws", "0")
+    assert "win: 0% (impossible)" in out and "tie (win, but take a wound): 100% (certain)" in out
+    assert "/1)" not in out

@@ -229,6 +229,9 @@ def test_tied_renown_goes_to_a_recorded_final_duel_R_B6():
     play = Play().act({"type": "move", "to": "Boot Hill"})
     play("duel", 1)("target", "bounty", "Jesse James").cards(0, "1H").cards(1, "5S 5D")("to_result")("confirm")
     play("end_turn")("train")
+    assert play.view.train == "The Train ends the game: Bart, Valentina and Terry are tied at renown 0 and fight a final duel. End it now?"
+    assert not play.state.finished
+    play("train_yes")
     assert play.view.headline.startswith("The Train! Tied at renown 0: Bart, Valentina, Terry.")
     play("record")
     assert play.model.message == "Enter Bart's final duel hand first (at least one card is played)."
@@ -267,3 +270,33 @@ def test_the_setup_says_what_is_missing_until_it_is_fixed_and_got_it_clears_it()
     refused = setupflow.ready(setup)
     assert refused.message == "Bounty 1: Type the bounty's name as printed on the card." and refused.page == 0
 
+
+
+def test_a_card_the_hand_holds_is_refused_once_and_taken_on_the_next_tap_of_it():
+    """Issue 37: a card tapped twice was taken twice without a word. The deck holds three of
+    each (R-B1), so a second copy is one tap more, said; another tap between forgets it."""
+    play = Play().act({"type": "move", "to": "Boot Hill"})
+    play("duel", 1)("target", "bounty", "Jesse James").cards(0, "3D")("card", "3D")
+    hand = lambda: play.model.flow.duel.desk.slots[0].cards  # noqa: E731
+    assert hand() == ("3D",)
+    assert play.model.message == ("Refused: 3 Diamonds is already in Bart's hand: tap 3 Diamonds again if there "
+                                  "is a second one (the deck has three of each card)")
+    play("card", "3D")
+    assert hand() == ("3D", "3D") and not play.model.message
+    play("card", "3D")("card", "1H")("card", "3D")  # refused, another card, refused again
+    assert hand() == ("3D", "3D", "1H") and play.model.message.startswith("Refused: 3 Diamonds is already")
+    play.cards(1, "2C")("card", "2C")
+    assert play.model.message.startswith("Refused: 2 Clubs is already entered for Drawn for Jesse James")
+
+
+def test_the_duel_list_offers_only_whom_the_player_can_reach():
+    play = Play()
+    play("duel", 1)
+    offered = [o.tap for o in play.view.targets if o.tap]
+    assert offered == [("target", "player", "Valentina"), ("target", "player", "Terry")]
+    notes = [o.words for o in play.view.targets if not o.tap]
+    assert notes[0] == "Out of reach:" and "Jesse James is found at Boot Hill or Trading Post; Bart is at " \
+        "Sheriff's Office." in notes
+    play("target", "bounty", "Jesse James")  # a tap from a list gone by: refused with why
+    assert play.model.message.startswith("Refused: Jesse James is found at Boot Hill or Trading Post")
+    assert not play.model.flow.duel.target

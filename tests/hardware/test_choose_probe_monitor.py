@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import io
 import subprocess
 import sys
@@ -95,3 +96,53 @@ def test_companion_pads_command_runs_with_the_sim():
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr
     assert "simulated pads" in result.stdout and "Prison 1" in result.stdout
+
+
+@pytest.mark.skipif(pi_model() is not None, reason="on a Pi the GPIO pads open")
+def test_gpio_pads_off_a_pi_refuse_in_one_line_without_gpiozeros_warnings(tmp_path):
+    """gpiozero warned once per pin factory it fell back from: four lines before ours."""
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "pads", "--backend", "gpio", "--seconds", "0.2"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "LG_WD": str(tmp_path),
+             "COMPANION_SETTINGS": str(tmp_path / "none.toml")})
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("companion: error: cannot open the pads' GPIO")
+
+
+def test_keys_at_the_terminal_press_the_sim_pads_so_a_reader_of_three_lines_ends_the_monitor(tmp_path):
+    """`companion pads --json | head -3` with the sim pads waited forever: nothing could press
+    them. Keys 1-6 typed at the terminal do now, and once the reader has its lines and goes
+    away the monitor ends (141), with the terminal put back as it was."""
+    import os
+    import termios
+    import time
+
+    master, slave = os.openpty()  # the maker's terminal, as standard input
+    before = termios.tcgetattr(slave)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "pads", "--json", "--backend", "sim"], cwd=ROOT,
+        stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "COMPANION_SETTINGS": str(tmp_path / "none.toml")})
+    try:
+        assert json.loads(_line(process.stdout))["board"] == "ok"
+        assert "keys 1-6 press the simulated pads" in _line(process.stderr)
+        os.write(master, b"3")  # no Enter: one key is a tap
+        press, release = (json.loads(_line(process.stdout)) for _ in range(2))
+        assert (press["pad"], press["edge"], release["pad"], release["edge"]) == (3, "press", 3, "release")
+        process.stdout.close()  # `head -3` has its three lines and goes away
+        started = time.monotonic()
+        assert process.wait(timeout=10) == 141 and time.monotonic() - started < 5
+        assert termios.tcgetattr(slave) == before
+    finally:
+        process.kill()
+        os.close(master)
+        os.close(slave)
+
+
+def _line(stream, seconds: float = 20) -> str:
+    """The next line of a child's output, or a failure after ``seconds`` (never a hang)."""
+    import select
+
+    assert select.select([stream], [], [], seconds)[0], "no line came"
+    return stream.readline()

@@ -151,7 +151,7 @@ def test_a_pawn_moved_to_an_allowed_tile_in_time_is_judged_there():
         table.flow.pick(press, player)
     finish = table.shown().finish
     assert "red moved from" in finish.status and finish.status.endswith("(R-R6).")
-    assert any("pawn moved here from" in row.text for row in finish.rows)
+    assert not any("moved" in row.text for row in finish.rows)  # said in the status: a row never grows with a name
     assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 0}
 
 
@@ -220,11 +220,33 @@ def test_a_press_on_a_disarmed_card_is_said_at_once_and_the_owner_or_the_mover_t
     assert row.text.startswith("Pawn moved on Tipi (pad 2), ") and row.text.endswith("whose? (R-R10)")
     table.flow.pick(press, "blue")  # one tap: it was blue's pawn
     assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 0}
-    assert table.shown().touches.rows[0].text.endswith("blue's (R-R10)")
+    (row,) = table.shown().touches.rows  # the same words, its chip down: a name never pushes the rows under it
+    assert row.text.endswith("whose? (R-R10)") and [c.colour for c in row.chips if c.down] == ["blue"]
     table.flow.by("green")  # two taps name who moved it: green touched blue's pawn
     table.flow.pawn("blue", table.later(100))
     assert table.flow.preview().bullets == {"red": 0, "blue": 0, "green": 1}
     assert any("was moved by green" in note for note in table.shown().verdict.notes)
+
+
+def test_the_verdict_waits_for_a_half_entered_touch_and_for_every_moved_pawn_named():
+    """A touch half entered is never dropped unsaid, and a Disarmed card's call gives the
+    moved pawn's owner the bullet the card said it costs (R-R10): Verdict says what to tap."""
+    table = Table(game(DisarmedCard, window_ms=60_000))
+    table.reveal()
+    press = table.press(2)
+    table.flow.touches(table.now)
+    assert not table.flow.may("verdict") and not table.shown().touches.can_verdict
+    said = table.flow.verdict()
+    assert said.startswith("Tap whose pawn was moved on Tipi (pad 2)") and "(R-R10)" in said
+    assert table.stage == "touches" and said in table.shown().touches.status
+    table.flow.pick(press, "blue")
+    table.flow.by("green")
+    said = table.flow.verdict()
+    assert said.startswith("Finish the touch first: whose pawn did green touch?") and table.stage == "touches"
+    assert table.flow.entries.by == "green"
+    table.flow.pawn("red", table.later(100))
+    assert table.flow.verdict() == "" and table.stage == "verdict"
+    assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 1}
 
 
 def test_an_armed_card_never_asks_whose_pawn_a_press_moved():

@@ -149,8 +149,8 @@ def check_shown(table: Table) -> None:
             if row.text.startswith("Pawn moved"):
                 assert isinstance(card.card, DisarmedCard)
                 assert (row.press[0], row.press[1] - card.reveal_ns) in moved
-    if value.finish is not None:
-        places = {(r.pad, round(r.t_ms * MS)): r.place for r in photo_finish(verdict)}
+    if value.finish is not None:  # the rows say the photo finish as the pads saw it, whoever is named
+        places = {(r.pad, round(r.t_ms * MS)): r.place for r in photo_finish(card.verdict())}
         for row in value.finish.rows:
             if row.press is not None and row.text[:1].isdigit():
                 assert row.text.startswith(f"{ordinal(places[row.press[0], row.press[1] - card.reveal_ns])}: ")

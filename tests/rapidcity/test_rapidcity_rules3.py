@@ -95,7 +95,7 @@ def test_6_ultimate_every_wrong_hand_touch_costs_a_bullet_first_or_not():
     second with the left hand on a right-hand card."""
     v = verdict(armed("red"), touches=LATE_WRONG_HAND, ultimate=True)
     assert v["bullets"] == {"red": 1, "blue": 0, "green": 0, "yellow": 0}
-    assert "red used the left hand at 400.0 ms; the card shows the right: bullet" in v["notes"]
+    assert "red used the left hand on blue's pawn; the card shows the right: bullet" in v["notes"]
 
 
 def _call(v: dict) -> tuple:

@@ -63,7 +63,7 @@ WHY_IN_WORDS = [
      [], "pad 3 press at 600.0 ms: blue claims the saloon, free: red's pawn had left it for the tipi (pad 2 at 700.0 ms) "
          "(R-R6)"),
     ({"type": "armed", "player": "blue", "hand": "right"}, [], TIED_TOUCHES,
-     "red's pawn touched by blue and red at the same instant, 400.0 ms (equal times are always a tie): "
+     "red's pawn touched by blue and red at the same instant (equal times are always a tie): "
      "nobody was first by more than the tie threshold, so nobody takes a bullet for it (R-R12)"),
 ]
 

@@ -224,7 +224,8 @@ def test_custom_target_and_bad_settings():
 def test_turns_pass_clockwise_and_summary():
     s = play(new_game(), {"type": "rest"}, {"type": "end_turn"}, {"type": "end_turn"}, {"type": "end_turn"})
     assert s.current == 0
-    assert ENGINE.summary(play(new_game(), {"type": "adjust", "fame": 2})) == "Spurs, 3 players, fame 2/0/0 of 10"
+    assert ENGINE.summary(play(new_game(), {"type": "adjust", "fame": 2})) == "Ann to play; Ann leads (fame 2 of 10)"
+    assert ENGINE.summary(new_game()) == "Ann to play; all level (fame 0 of 10)"
 
 
 # --- a duel's draws (R-S8, R-S2, R-S10): "Each duellist's bag draw is recorded like any

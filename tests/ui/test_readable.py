@@ -12,6 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
+from companion.db.store import FULL_CHECK
 from tests.ui.readability import problems
 from ui import theme
 
@@ -40,13 +41,14 @@ def test_home_players_settings_and_score_pad_keep_the_table_rules(ui):
 
 
 def test_the_database_line_on_home_is_whole_at_reading_size_under_a_full_list(ui):
+    ui.app.store.set_pref(FULL_CHECK, {"at": "2026-12-07T16:45:00+00:00", "result": "page 4 is damaged"})
     for name, colour in (("Ann", "red"), ("Bob", "blue")):
         ui.app.store.add_player(name, colour)
     for _ in range(6):  # more games in progress than the list shows at once
         ui.app.start_session("scorepad", {"players": ["Ann", "Bob"]})
         ui.app.go_home()
     ui.pump(2)
-    line = ui.find(startswith="Database: never fully checked")
+    line = ui.find(startswith="The last full check found a problem")
     assert line.font_size >= theme.px("TEXT_SMALL")
     left, bottom = line.to_window(line.x, line.y)
     assert bottom >= 0 and bottom + line.height <= Window.height and left + line.width <= Window.width

@@ -118,7 +118,7 @@ def test_settings_toggle_sound_and_show_the_rulings(ui):
     ui.tap("Settings")
     assert any(t.startswith("[b]R-S4[/b] Desperado gang.") for t in ui.texts())
     assert any(t.startswith("[b]R-R11[/b]") for t in ui.texts())
-    assert any("Database: " + str(ui.app.store.path) in t for t in ui.texts())
+    assert any("Database: " + str(ui.app.store.path) in t.replace("\n", "") for t in ui.texts())  # broken after a /
     ui.tap("Sound: on")
     assert ui.app.store.pref("sound", True) is False
     assert "Sound: off" in ui.texts()

@@ -173,3 +173,34 @@ def test_a_double_click_on_a_new_game_on_a_slow_machine_presses_nothing_on_its_s
     picker = setup.ids.get("picker")
     assert picker is None or not picker.chosen
     assert not getattr(setup, "message", "")  # no Start pressed (a refused start says why)
+
+
+def test_a_refusal_is_laid_over_the_page_and_moves_nothing_under_the_finger(ui):
+    """Issue 37: a notice under the game bar took room and pushed the page down while it
+    showed (Undo with nothing to take back moved the photo finish's chips 60 px, and the next
+    tap named another press). It lies over the top of the page now, and a tap on its words
+    is read, not passed to what lies beneath."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    from tests.ui.bountytown import walk
+    from tests.ui.readability import on_screen
+    from ui.doubletap import reached
+
+    walk.add_players(ui)
+    walk.start_game(ui)
+
+    def places():
+        return {(type(w).__name__, getattr(w, "text", ""), i): tuple(w.to_window(*w.pos))
+                for i, w in enumerate(ui.widgets()) if isinstance(w, ButtonBehavior) and on_screen(w)
+                and w.parent is not None and "Got it" != getattr(w, "text", "")}
+
+    before = places()
+    ui.tap("Heal")  # refused: nothing to heal
+    assert ui.screen.message
+    words = ui.find(ui.screen.message)
+    assert on_screen(words) and places() == before
+    x, y = words.to_window(*words.center)
+    assert reached(x, y) is None  # the words take the tap; nothing beneath does
+    actions = len(ui.screen.session.actions)
+    ui.tap(words)  # read, as 'Got it' reads it
+    assert ui.screen.message == "" and places() == before and len(ui.screen.session.actions) == actions

@@ -66,9 +66,12 @@ class SlotTab(ToggleButton):
 
 
 class CardDesk(BoxLayout):
-    """The tabs, the active slot's cards and the grid. When a refusal's words take the room
-    (at 800x480 the desk is then a row short), the slot steps aside, so the tabs and the grid
-    stay whole and tappable; 'Got it' brings it back."""
+    """The tabs, the active slot's cards and the grid. The grid stands still at the desk's
+    foot whatever is entered (issue 37: a grid moving under the finger took wrong cards).
+    When the room runs short (a refusal's words, a title of six long names on three lines),
+    the slot's heading steps aside, then, a row short still, its cards, so the tabs and the
+    grid stay whole and tappable and the cards entered stay in sight as long as a row fits;
+    'Got it' brings them back."""
 
     view = ObjectProperty(shown.DeskView(), rebind=True)
     game = ObjectProperty(None, allownone=True, rebind=True)
@@ -94,22 +97,30 @@ class CardDesk(BoxLayout):
         self.fit()
 
     _slot: Any = None
+    _heading: Any = None
 
     def on_kv_post(self, _base: Any) -> None:
-        self._slot = self.ids.slot.__self__  # held: out of the tree while it steps aside (ids are weak)
+        # held: out of the tree while they step aside (ids are weak)
+        self._slot, self._heading = self.ids.slot.__self__, self.ids.heading.__self__
         self.fit()
 
     def fit(self, *_args: Any) -> None:
-        """The slot between the tabs and the grid when there is room; else out of the tree,
-        so that it takes no touch meant for the tabs or the grid (a hidden, disabled widget
-        still takes every touch on it)."""
-        slot, stack = self._slot, self.ids.get("stack")
+        """The slot between the tabs and the grid, whole when there is room, else its cards
+        alone, else nothing; what steps aside is out of the tree, so that it takes no touch
+        meant for the tabs or the grid (a hidden, disabled widget still takes every touch on it)."""
+        slot, heading, stack = self._slot, self._heading, self.ids.get("stack")
         if slot is None or stack is None:
             return
         room = self.height - self.ids.tabs.height - self.ids.grid.height - 2 * stack.spacing
-        show = bool(self.view.first) and slot.height <= room + 0.5
+        cards = self.ids.entered.height
+        show = bool(self.view.first) and cards <= room + 0.5
+        whole = show and cards + slot.spacing + heading.height <= room + 0.5
+        if whole and heading.parent is None:
+            slot.add_widget(heading, index=1)  # over the cards
+        elif not whole and heading.parent is not None:
+            slot.remove_widget(heading)
         if show and slot.parent is None:
-            stack.add_widget(slot, index=1)  # between the tabs and the grid
+            stack.add_widget(slot, index=0)  # under the tabs
         elif not show and slot.parent is not None:
             stack.remove_widget(slot)
 

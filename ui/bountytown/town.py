@@ -15,7 +15,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -124,7 +124,6 @@ class BountyTownPage(BountyPage):
     bounties gone out of the game (the standings stay in the game bar on every page)."""
 
     view = ObjectProperty(shown.TownView((), "", "", (), "", False), rebind=True)
-    refused = BooleanProperty(False)  # a refusal is shown above: the turn line gives the town its room
 
 
 class TownCells(RowList):
@@ -219,7 +218,6 @@ class BountytownScreen(ModelScreen):
     def show(self, model: Any) -> None:
         self.title = shown.title(model)
         page = self.fill(model)
-        self.ids.town.refused = bool(model.message)
         if model.page in ("town", "players"):
             turn_to(self.ids.town.ids.area, "players" if model.page == "players" else "town")
         turn_to(self.ids.pages, PAGES[model.page])

@@ -8,14 +8,17 @@ of a double tap (:class:`ui.doubletap.MovesOn`).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
@@ -50,26 +53,87 @@ class WindowPanel(StagePanel):
     pass
 
 
+class StillScroll(ScrollView):
+    """A list of entry targets that scrolls only under a finger: its content keeps its
+    place when it grows or shrinks below what is in view (a touch told, a line of status)
+    or when the view itself is resized, so no chip moves under a finger between two taps
+    (grids stand still, issue 37). Kivy keeps ``scroll_y``, a fraction of the room to
+    scroll, which moves the content whenever that room changes; this keeps the distance
+    scrolled from the top instead."""
+
+    _from_top = 0.0  # how far the list is scrolled down from its top, in px
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(scroll_y=self._scrolled, height=self._keep)
+
+    def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._keep)
+
+    def remove_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        widget.unbind(height=self._keep)
+        super().remove_widget(widget, *args, **kwargs)
+
+    def _room(self) -> float:
+        return max(0.0, self.children[0].height - self.height) if self.children else 0.0
+
+    def _scrolled(self, _scroll: Any, scroll_y: float) -> None:
+        self._from_top = (1 - scroll_y) * self._room()
+
+    def _keep(self, *_args: Any) -> None:
+        room = self._room()
+        self.scroll_y = 1 - min(self._from_top, room) / room if room else 1.0
+
+    def scroll_to_top_of(self, widget: Widget) -> None:
+        """``widget``'s top at the top of the view (ScrollView.scroll_to shows the bottom of
+        a row taller than the view), or as near as the list goes."""
+        room = self._room()
+        if room:
+            self.scroll_y = max(0.0, min(1.0, 1 - (self.children[0].top - widget.top) / room))
+
+
 class FinishPanel(StagePanel):
-    """The photo finish and a row per press: the next press to name is brought into view
-    once the rows are laid out anew, so each name is one tap without scrolling."""
+    """The photo finish and a row per press. A card's rows open on the first press to
+    name; after that they move only under a finger, never by themselves: a row brought
+    into view after each name put the next press's chips where the last ones were, and
+    the next tap named the same player twice (issue 37)."""
+
+    _presses: frozenset[Any] = frozenset()  # the presses of the rows on show
 
     def on_shown(self, _panel: Any, value: Any) -> None:
-        if value is not None and value.next is not None:
-            Clock.schedule_once(self._scroll_to_next, 0)
+        presses = frozenset(row.press for row in value.rows if row.press is not None) if value is not None else frozenset()
+        if presses and not presses & self._presses:  # another card's rows
+            Clock.schedule_once(self._open_rows, 0)
+        self._presses = presses
 
-    def _scroll_to_next(self, _dt: float = 0) -> None:
-        """The row's top (its words: which press) at the top of the view, its chips under
-        it (ScrollView.scroll_to shows the bottom of a row taller than the view)."""
-        content, scroll = self.ids.rows, self.ids.scroll
-        rows = [row for row in content.children if row.shown.press == self.shown.next]
-        room = content.height - scroll.height
-        if rows and room > 0:
-            scroll.scroll_y = max(0.0, min(1.0, 1 - (content.top - rows[0].top) / room))
+    def _open_rows(self, _dt: float = 0) -> None:
+        """The next press to name at the top of the view, or the first row."""
+        scroll = self.ids.scroll
+        rows = [row for row in self.ids.rows.children if row.shown.press == self.shown.next]
+        if rows:
+            scroll.scroll_to_top_of(rows[0])
+        else:
+            scroll.scroll_y = 1.0
 
 
 class TouchPanel(StagePanel):
-    pass
+    """Who touched which pawn, one half at a time on the same chips."""
+
+    @staticmethod
+    @functools.cache
+    def prompt_room(prompts: tuple[str, ...], width: float, font_size: float) -> float:
+        """The height of the tallest of ``prompts`` wrapped at ``width``, kept for the prompt
+        whichever is on show: "Whose pawn did Bartholomew-Fitzwilliams touch?" takes a line
+        more than "Who touched?", and the chips under it moved between a touch's two taps."""
+        if width <= 1:
+            return 0.0
+        heights = []
+        for prompt in prompts:
+            label = CoreLabel(text=prompt, font_size=font_size, bold=True, text_size=(width, None))
+            label.refresh()
+            heights.append(label.texture.height)
+        return max(heights, default=0.0)
 
 
 class VerdictPanel(StagePanel):

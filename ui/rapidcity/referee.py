@@ -296,10 +296,13 @@ class RefereeScreen(GameScreen):
     # -- the card -------------------------------------------------------------------------------
 
     def reveal(self, _dt: float = 0) -> None:
-        """The card on screen and the bell in the same frame; the reveal stamped now."""
+        """The card on screen and the bell in the same frame; the reveal stamped now. A notice
+        left from the wait (Undo with nothing to take back yet) goes: it is about a step
+        now past, and it held the board lower while the card came."""
         self._pending_reveal = None
         now = now_ns()
         if self.flow.reveal(now):
+            self.message = ""
             self.pads.resting(True, now)
             sounds.play("reveal")
             self._heard = 0

@@ -153,9 +153,13 @@ class RapidCitySetup(Screen):
         return [colour for colour, row in self.rows.items() if row.seated]
 
     def _describe(self) -> None:
-        seated = [self.rows[c].name or c for c in self.players()]
-        self.enough = MIN_PLAYERS <= len(seated) <= MAX_PLAYERS
-        self.summary = f"{len(seated)} players: {', '.join(seated) or 'tap a colour'}. {len(self.pad_choice)} pads."
+        """Whether the table can start, and the line under the form: how many players and
+        pads, on one line at 800x480. Not their names, which the fields above show: six long
+        ones took four lines, and the last ones were below the form's bottom (issue 37)."""
+        count = len(self.players())
+        self.enough = MIN_PLAYERS <= count <= MAX_PLAYERS
+        self.summary = (f"{count} player{'' if count == 1 else 's'} and {len(self.pad_choice)} pads"
+                        + (": tap Start." if self.enough else "."))
 
     def settings(self) -> dict[str, Any]:
         pads = {t.pad.number: t.pad for t in self.ids.pads.children}

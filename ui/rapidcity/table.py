@@ -5,7 +5,6 @@ and every player's bullets. Each tile shows a :class:`companion.rapidcity.shown.
 from __future__ import annotations
 
 import functools
-import math
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -50,14 +49,15 @@ class TileView(BoxLayout):
 
 
 class TableView(FloatLayout):
-    """The tiles in the settings' order, clockwise, with the card in the middle. Three or
-    four tiles stand on a circle whose first tile sits half a step right of the top, so
-    that no tile is at the very top; five or six stand in two rows, the first left to right
-    along the top and the rest back along the bottom: six finger-sized tiles with a claim
-    and a long name under it do not fit round a circle at 800x480 without overlapping."""
+    """The tiles in the settings' order, clockwise, with the card in the middle: in two rows,
+    the first left to right along the top and the rest back along the bottom (under the
+    gaps when it is short), so the card's name has the band between the rows, the table's
+    whole width, to itself. Six finger-sized tiles with a claim and a long name under it do
+    not fit round a circle at 800x480 without overlapping, and three or four on a circle
+    covered the card's name in the middle with a long name (issue 37)."""
 
     centre = StringProperty("")
-    wide = BooleanProperty(False)  # five or six tiles: two rows
+    wide = BooleanProperty(False)  # five or six tiles: three to a row, and the table wider
 
     def show_tiles(self, tiles: list[TileView]) -> None:
         self.wide = len(tiles) > 4
@@ -79,19 +79,12 @@ class TableView(FloatLayout):
         w = max(tile.width for tile in tiles)
         h = max(tile.height for tile in tiles)
         rx, ry = (self.width - w) / 2, (self.height - h) / 2
-        for tile, (x, y) in zip(tiles, ring(len(tiles)) if self.wide else circle(len(tiles))):
+        for tile, (x, y) in zip(tiles, ring(len(tiles))):
             tile.center = (self.center_x + rx * x, self.center_y + ry * y)
 
 
-def circle(count: int) -> list[tuple[float, float]]:
-    """Places on a circle of radius 1, clockwise from half a step right of the top."""
-    step = 2 * math.pi / count
-    return [(math.cos(math.pi / 2 - step / 2 - step * i), math.sin(math.pi / 2 - step / 2 - step * i))
-            for i in range(count)]
-
-
 def ring(count: int) -> list[tuple[float, float]]:
-    """Places on a ring of two rows across a 2 x 2 box (five or six of them), clockwise: the
+    """Places on a ring of two rows across a 2 x 2 box (three to six of them), clockwise: the
     top row left to right, then the bottom row right to left, under the gaps when it is short."""
     top = (count + 1) // 2
     across = [-1 + 2 * i / (top - 1) for i in range(top)]

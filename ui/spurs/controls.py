@@ -13,7 +13,7 @@ from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Mesh, Rectangle
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -134,9 +134,17 @@ class HexBoard(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._cow = CoreLabel(text="COW", font_size=sp(15), bold=True)
-        self._cow.refresh()
+        self._cow: CoreLabel | None = None
         self.bind(pos=self.redraw, size=self.redraw, cells=self.redraw)
+
+    def cow(self) -> Any:
+        """The word a cattle hex shows, at the table's floor (16 px at 800x480) and the
+        window's present scale: made again only when the scale changed."""
+        size = theme.px("TEXT_SMALL")
+        if self._cow is None or self._cow.options["font_size"] != size:
+            self._cow = CoreLabel(text="COW", font_size=size, bold=True)
+            self._cow.refresh()
+        return self._cow.texture
 
     @property
     def side(self) -> float:
@@ -182,8 +190,9 @@ class HexBoard(Widget):
                 Line(points=points, close=True, width=dp(1.5))
                 if (q, r) in cattle:
                     Color(1, 1, 1, 1)
-                    w, h = self._cow.texture.size
-                    Rectangle(texture=self._cow.texture, pos=(x - w / 2, y - h / 2), size=(w, h))
+                    word = self.cow()
+                    w, h = word.size
+                    Rectangle(texture=word, pos=(x - w / 2, y - h / 2), size=(w, h))
 
     def on_touch_down(self, touch: Any) -> bool:
         cell = self.hex_at(*touch.pos) if self.collide_point(*touch.pos) else None

@@ -13,12 +13,10 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any, Iterator, Mapping, Sequence
 
-from companion.db.rows import RowDamage, event_action, session_fields
-from companion.db.versions import Refused, candidates, choose, same_result, under
+from companion.db.evidence import FileEvidence, read_log
+from companion.db.versions import Refused, candidates, choose, recorded, same_result, under
 from companion.engine import Engine, RuleError
 from companion.games import engine_for, game, load
-from companion.db.runstack import RunStack
-from companion.db.timeline import step
 
 
 @dataclass(frozen=True)
@@ -36,35 +34,23 @@ class Logged:
 def read_session(db: sqlite3.Connection, session_id: int) -> Logged:
     """The session's settings and the actions in effect at its last event. A damaged row
     raises :class:`RowDamage` (the statistics then leave that game out and say so)."""
-    row = db.execute("SELECT id, kind, settings, started, finished, result FROM sessions WHERE id = ?",
-                     (session_id,)).fetchone()
-    if row is None:
-        raise RowDamage(f"there is no game session {session_id}")
-    kind, settings, started, _finished, result = session_fields(row)
-    found: dict[int, dict[str, Any]] = {}
-    undo, redo = RunStack(), RunStack()
-    seq = 0
-    for seq, (number, event, text) in enumerate(
-            db.execute("SELECT seq, kind, action FROM events WHERE session_id = ? ORDER BY seq", (session_id,)), 1):
-        action = event_action(seq, number, event, text)
-        if action is not None:
-            found[seq] = action
-        if (event == "undo" and not undo) or (event == "redo" and not redo):
-            raise RowDamage(f"event {seq} is an {event} with nothing to {event}")
-        step(undo, redo, seq, event)
-    actions = [found[s] for s in undo]
-    return Logged(session_id, kind, played_settings(kind, settings, actions, result, started), actions, seq)
+    log = read_log(db, session_id)
+    leaning = None if recorded(log.settings) else FileEvidence(db).lean(session_id, log.kind)
+    return Logged(session_id, log.kind,
+                  played_settings(log.kind, log.settings, log.actions, log.result, log.started, leaning),
+                  log.actions, log.seq)
 
 
 def played_settings(kind: str, settings: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
-                    result: Mapping[str, Any] | None, started: str | None = None) -> dict[str, Any]:
+                    result: Mapping[str, Any] | None, started: str | None = None,
+                    leaning: int | None = None) -> dict[str, Any]:
     """The settings with the version of the rules the game was played under, so it is
     counted as its table saw it (:mod:`companion.db.versions`: for a game stored without
     one, the first in :func:`~companion.db.versions.candidates`' order whose replay of these
     actions accepts them and gives the stored result)."""
     engine = engine_for(kind)
     try:
-        versions = candidates(engine, settings, started)
+        versions = candidates(engine, settings, started, leaning)
     except RuleError:
         return dict(settings)  # the replay says what is wrong with them
 

@@ -162,6 +162,8 @@ def test_a_short_game_through_the_widgets(ui):
     ui.tap("Heal")
     assert message(ui).startswith("Refused: getting patched up needs Valentina at Doc's")
     assert "Refused: getting patched up" in " ".join(ui.texts())
+    ui.tap(ui.find(message(ui)))  # the refusal lies over the town's top row: a tap on it reads it
+    assert message(ui) == ""
     ui.tap(cell(ui, "Boarding House"))
     duel_bounty(ui, "Belle Starr", "1H", "5S 5D 4C")
     assert "Belle Starr wins and escapes for good." in duel_view(ui).result
@@ -214,7 +216,8 @@ def test_a_short_game_through_the_widgets(ui):
     ui.tap("Confirm")
     assert board(ui)[1] == "> Valentina: renown 3"
     ui.tap("End turn")
-    ui.tap("The Train (game ends)")
+    ui.tap("The Train")
+    ui.tap("Yes: the game ends")
     end = ui.screen.ids.end
     assert end.view.headline == "The Train! Hero of Bountytown: Valentina (renown 3)"
     ui.screenshot("bountytown-end")

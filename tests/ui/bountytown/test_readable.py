@@ -61,7 +61,7 @@ def test_every_page_keeps_the_table_rules(ui, pages):
         assert problems(ui.screen, layouts=True) == [], page
         assert taken_taps(ui.screen) == [], page
         assert read_from_afar(ui.screen) == [], page
-    assert len(seen) == {"setup_pages": 6, "game_pages": 19, "final_duel_pages": 1}[pages.__name__]
+    assert len(seen) == {"setup_pages": 6, "game_pages": 20, "final_duel_pages": 1}[pages.__name__]
 
 
 def test_six_long_names_stand_whole_in_one_town_cell_under_a_refusal(ui):

@@ -154,7 +154,9 @@ def game_pages(ui: Driver) -> Iterator[str]:
     yield "town: after a critical wound, a bounty out of the game"
     ui.tap("End turn")
     yield "the reveal, with the cards typed before one tap away"
-    ui.tap("The Train (game ends)")
+    ui.tap("The Train")
+    yield "the reveal: the Train, asked before it ends the game"
+    ui.tap("Yes: the game ends")
     yield "the end: the Hero of Bountytown"
 
 
@@ -171,7 +173,8 @@ def to_the_train(ui: Driver, players: tuple[tuple[str, str], ...] = PLAYERS) -> 
     see_result(ui)
     ui.tap("Confirm")
     ui.tap("End turn")
-    ui.tap("The Train (game ends)")
+    ui.tap("The Train")
+    ui.tap("Yes: the game ends")
 
 
 def final_duel_pages(ui: Driver) -> Iterator[str]:

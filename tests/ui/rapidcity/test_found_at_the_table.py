@@ -14,8 +14,9 @@ from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
 from hardware.events import now_ns
 from tests.ui.conftest import pump_until
+from tests.ui.rapidcity.test_referee_game import chip_of, in_view, press_rows
 from tests.ui.rapidcity.test_readable_rapidcity import crowded_tiles, small_sentences
-from tests.ui.readability import on_screen, problems
+from tests.ui.readability import problems
 from ui.rapidcity.referee import RefereeScreen
 
 THREE = ("red", "blue", "green")
@@ -85,10 +86,8 @@ def claim_three(ui, screen) -> None:
 
 
 def chip(ui, screen, name: str, row: int):
-    """Player ``name``'s chip on the ``row``-th press to name (from the top)."""
-    chips = sorted((w for w in ui.widgets() if getattr(w, "text", None) == name and on_screen(w)
-                    and w.parent is not None and "Chip" in type(w).__name__), key=lambda w: -w.to_window(*w.pos)[1])
-    return chips[row]
+    """Player ``name``'s chip on the ``row``-th press to name (from the top), scrolled into view."""
+    return in_view(ui, chip_of(press_rows(screen)[row], name))
 
 
 def test_undo_in_the_middle_of_a_card_takes_back_its_last_tap_only(ui):

@@ -16,7 +16,7 @@ from hardware.events import TagRead, now_ns
 from tests.ui.conftest import pump_until
 from tests.ui.rapidcity.test_readable_rapidcity import SIX
 from tests.ui.rapidcity.test_readable_rapidcity import start as start_named
-from tests.ui.rapidcity.test_referee_game import chip_of, claim_every_tile, press_rows, reveal
+from tests.ui.rapidcity.test_referee_game import chip_of, claim_every_tile, in_view, press_rows, reveal
 from tests.ui.readability import problems
 from ui.rapidcity.referee import TAGS_PREF, RefereeScreen
 
@@ -215,7 +215,9 @@ def test_setup_seats_profiles_on_their_colours_and_says_why_a_table_cannot_start
     assert [t.shown.name for t in screen.ids.table.tile_views()] == ["Prison 1", "Tipi 1", "Saloon 2"]
 
 
-def test_six_players_with_long_names_name_each_press_in_one_tap_without_scrolling(ui):
+def test_six_players_with_long_names_name_each_press_in_one_tap_on_chips_that_stand_still(ui):
+    """Each press is one tap once its row is in view; the rows move only under a finger
+    (issue 37: brought into view after each name, the next press's chips came under it)."""
     names = SIX
     screen = start_named(ui, names, CharacterCard, window_ms=60_000)
     ui.screenshot("rapidcity-six-ready")
@@ -228,13 +230,12 @@ def test_six_players_with_long_names_name_each_press_in_one_tap_without_scrollin
     ui.screenshot("rapidcity-six-finish")
     chips = [c for row in press_rows(screen) for c in row.children[0].children]
     assert len(chips) == 36 and all(c.width >= 48 and c.height >= 48 for c in chips)
-    for row, colour in zip(press_rows(screen), names):  # each tap brings the next tile to name into view
-        ui.pump(3)
-        scroll = screen.panels["finish"].ids.scroll
-        chip = chip_of(row, names[colour])
-        bottom = scroll.to_window(scroll.x, scroll.y)[1]
-        assert bottom <= chip.to_window(*chip.center)[1] <= bottom + scroll.height, f"{names[colour]} scrolled away"
-        ui.tap(chip)
+    scroll = screen.panels["finish"].ids.scroll
+    first = chip_of(press_rows(screen)[0], names["red"])
+    bottom = scroll.to_window(scroll.x, scroll.y)[1]
+    assert bottom <= first.to_window(*first.center)[1] <= bottom + scroll.height, "the first press opens out of view"
+    for row, colour in zip(press_rows(screen), names):
+        ui.tap(in_view(ui, chip_of(row, names[colour])))
     assert len(screen.flow.who()) == 6
     ui.screenshot("rapidcity-six-named")
     ui.tap("Verdict")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.rapidcity.model import FORBIDDEN_BY, LOCATIONS
@@ -117,7 +118,7 @@ def name_tiles(ui, plan: list[tuple[str, int]]) -> None:
     names = dict(zip(screen.state.players, screen.state.names))
     rows = {row.shown.press[0]: row for row in press_rows(screen)}
     for who, pad in plan:
-        ui.tap(names[who], root=rows[pad])
+        ui.tap(in_view(ui, chip_of(rows[pad], names[who])))
     card = screen.flow.card
     assert {e.pad: screen.flow.who()[e.pad, e.t_ns] for e in card.presses()} == {pad: who for who, pad in plan}
 
@@ -131,6 +132,17 @@ def chip_of(root, name: str):
     """The chip of player ``name`` under ``root`` (its words may break after a hyphen)."""
     (chip,) = [w for w in root.walk(restrict=True) if getattr(getattr(w, "shown", None), "name", None) == name]
     return chip
+
+
+def in_view(ui, widget):
+    """``widget`` scrolled into view, as a finger's swipe would: the list under it scrolls,
+    nothing else moves. Not only its row: a row of six long names is taller than the view."""
+    scroll = widget.parent
+    while not isinstance(scroll, ScrollView):
+        scroll = scroll.parent
+    scroll.scroll_to(widget, padding=0, animate=False)
+    ui.pump(2)
+    return widget
 
 
 def touch(ui, by: str, pawn: str) -> None:
