@@ -74,7 +74,7 @@ class Speaker:
 
     def __init__(self, engine: Engine | None = None) -> None:
         self._engine = engine
-        self._jobs: queue.Queue[tuple[int, Sentences, str, float, bool]] = queue.Queue()
+        self._jobs: queue.Queue[tuple[int, int, Sentences, str, float, bool]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._files: deque[Path] = deque()
@@ -83,6 +83,7 @@ class Speaker:
         self._pending = 0  # calls asked for and not yet synthesised
         self._prepared: tuple[tuple[str, tuple[str, ...]], Path] | None = None  # the last call made, by its words
         self._lock = threading.Lock()
+        self._generation = 0  # which engine the calls are for: one set since drops them
         self.played: list[Path] = []  # what was played, newest last (tests and benchmarks read it)
 
     @property
@@ -93,7 +94,11 @@ class Speaker:
 
     @engine.setter
     def engine(self, engine: Engine) -> None:
+        """Speak with ``engine`` from now on: the calls asked for before are dropped, not made
+        by it (a test's engine hears only its own test's calls)."""
         self._engine = Cached(engine)
+        self._generation += 1
+        self._prepared = None  # the old engine's words
 
     def say(self, sentences: Sentences, after_s: float = 0.0) -> None:
         """Say what ``sentences(lang)`` gives, no sooner than ``after_s`` from now (a bell's
@@ -118,9 +123,10 @@ class Speaker:
         number = self._newest
         with self._lock:
             self._pending += 1
-        Clock.schedule_once(lambda _dt: self._put((number, sentences, lang, due, play)))
+        job = (self._generation, number, sentences, lang, due, play)
+        Clock.schedule_once(lambda _dt: self._put(job))
 
-    def _put(self, job: tuple[int, Sentences, str, float, bool]) -> None:
+    def _put(self, job: tuple[int, int, Sentences, str, float, bool]) -> None:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
             self._thread.start()
@@ -128,8 +134,10 @@ class Speaker:
 
     def _run(self) -> None:
         while True:
-            number, sentences, lang, due, play = self._jobs.get()
+            generation, number, sentences, lang, due, play = self._jobs.get()
             try:
+                if generation != self._generation:
+                    continue  # asked of an engine since replaced
                 path = self._made(sentences(lang), lang)
             except VoiceError as exc:
                 Logger.warning(f"Speech: not said ({exc})")
