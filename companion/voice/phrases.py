@@ -15,7 +15,7 @@ both languages: that is what the table reads on the card in hand.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 NBSP = "\u00a0"  # before a French colon
 THIN = "\u202f"  # before a French ; ! ?
