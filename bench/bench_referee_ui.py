@@ -54,6 +54,7 @@ Then the same with a chattering pad (see ``chattering``), at three sizes of edge
 card; target (issue 12, "Fast at Pi scale"): p99 under 20 ms, flat as the edges grow.
 
 Run:  PYTHONPATH=. .venv/bin/python bench/bench_referee_ui.py [SAMPLES [--chatter-only]]
+      (BENCH_VOICE=off: the same with the voice off; on, each card is said after its bell)
 """
 
 from __future__ import annotations
@@ -92,12 +93,15 @@ from hardware.events import PadEvent, now_ns  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 from companion.rapidcity.view import ordinal  # noqa: E402
 from ui.rapidcity.referee import RefereeScreen  # noqa: E402
+from ui.speech import SPEAKER, VOICE_PREF  # noqa: E402
 
 PLAYERS = list(COLOURS)
 MS = 1_000_000
 TARGET_MS = 20
 CHATTER_SIZES = (300, 1000, 3000)
 CHATTER_PAD = 6
+#: the referee's spoken calls (issue 35): on unless BENCH_VOICE=off, to compare the figures both ways
+VOICE = os.environ.get("BENCH_VOICE", "on") != "off"
 NEAR_MS = 40  # a frame started this long before a claim's edge may still be drawing when it comes
 PLACES = tuple(ordinal(place) for place in range(1, len(PLAYERS) + 1))
 
@@ -200,13 +204,15 @@ def percentile(ordered: list[float], q: float) -> float:
 def main(samples_wanted: int = 100) -> None:
     """Edge to screen at the table's ordinary pace, then with a chattering pad."""
     print(f"llvmpipe threads: {os.environ.get('LP_NUM_THREADS', 'Mesa default (one per core)')}; "
-          f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start")
+          f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start; "
+          f"voice {'on' if VOICE else 'off'}")
     run_ = run(samples_wanted, chatter_edges=0)
     print(f"\nedge -> claim on screen, {len(run_.samples)} samples ({len(PLAYERS)} pads, sim backend, headless)")
     report(run_)
     ordered = sorted(s.at_flip_ms for s in run_.samples)
     met = statistics.median(ordered) < 20 and percentile(ordered, 0.99) < 50
     print(f"  target (on_flip) median < 20 ms and p99 < 50 ms: {'met' if met else 'NOT met'}")
+    print(f"  calls said aloud meanwhile: {len(SPEAKER.played)} ({SPEAKER.engine.name})")
     chattering(samples_wanted)
     frame_cost()
 
@@ -286,6 +292,7 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
     with tempfile.TemporaryDirectory() as tmp:
         app = CompanionApp(Store(Path(tmp) / "bench.db"), backend="sim")
         app._run_prepare()
+        app.store.set_pref(VOICE_PREF, VOICE)
         RefereeScreen.delay_s = (0.05, 0.1)
         # a bounce window of 0.1 ms lets every chatter edge through to the judge (worst case)
         bounce = {"bounce_ms": 0.1} if chatter_edges else {}

@@ -25,8 +25,9 @@ from companion.games import GAMES
 from companion.errors import InputError
 from companion.limits import MONITOR_SECONDS, PATH_CHARS, PATH_PART_BYTES, one_line, quote
 from companion.settings import BACKENDS, take_settings
-#: verbs that are no game's: export, import, backup, restore
-DATA_CLI_MODULES = ("companion.records.exchange_cli",)
+from companion.voice import LANGUAGES
+#: verbs that are no game's: export, import, backup, restore; voice
+DATA_CLI_MODULES = ("companion.records.exchange_cli", "companion.voice.cli")
 #: exit status when the reader of our output went away (`companion ... | head`): what a
 #: program killed by SIGPIPE reports (128 + 13), so shells treat it as usual
 EXIT_PIPE_CLOSED = 141
@@ -86,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_hardware_options(parser)
     add_db_option(parser)
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's touchscreen)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the app's language, the calls are said in it "
+                             "(default: $LANGUAGE if we speak it, else en)")
     parser.set_defaults(func=_run_app)
 
     top = parser.add_subparsers(title="verbs", metavar="VERB")

@@ -67,6 +67,14 @@ def check_touch_input() -> Check:
     return Check("Touch input", OK, f"kiosk input: {line}")
 
 
+def check_voice() -> Check:
+    """The referee's spoken calls: a WARN at worst, since a silent table still plays."""
+    from companion.voice.engine import voice_problem
+
+    found, fix = voice_problem()
+    return Check("Voice", WARN if fix else OK, found, fix)
+
+
 def check_settings(args: argparse.Namespace) -> Check:
     """The kiosk's settings file (companion/settings.py), taken into ``args`` where the
     command line gave nothing, so the checks after it look at the pads the app would open.
@@ -95,7 +103,7 @@ def hardware_checks(args: argparse.Namespace) -> list[Check]:
 def run(args: argparse.Namespace) -> int:
     from companion.db.check import database_checks
 
-    checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input()]
+    checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input(), check_voice()]
     checks.append(check_settings(args))  # before the hardware checks: it says which pads they look at
     checks += [*hardware_checks(args), *database_checks(args.db, record=True)]
     failed = [c.name for c in checks if not c.ok]

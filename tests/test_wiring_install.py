@@ -26,9 +26,9 @@ UNIT = "etc/systemd/system/companion.service"
 #: what the app loads at start that a bare Raspberry Pi OS Lite (or Debian) image lacks: the
 #: venv; Kivy's libGL and Mesa's drivers; EGL, GLES, GBM and DRM for SDL on the console;
 #: mtdev for the touchscreen (the issue: the app died on libGL.so.1 after an install that
-#: installed none of them); the font CJK names are drawn with (ui/fonts.py)
+#: installed none of them); the font CJK names are drawn with (ui/fonts.py); espeak-ng, the voice
 PACKAGES = {"python3-venv", "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libegl-mesa0",
-            "libmtdev1", "fonts-wqy-microhei"}
+            "libmtdev1", "fonts-wqy-microhei", "espeak-ng"}
 STICKS = "/media/companion"
 
 

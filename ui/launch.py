@@ -58,6 +58,8 @@ def run_app(args: argparse.Namespace) -> int:
     problem = display_problem() or graphics_problem()
     if problem:
         return cannot_start("; ".join(problem))
+    if args.lang:  # what the app says and, with gettext, shows: gettext reads $LANGUAGE first
+        os.environ["LANGUAGE"] = args.lang
     configure_kivy(fullscreen=args.fullscreen)
     from kivy.core.window import Window
 

@@ -7,11 +7,13 @@ a redo) before anything is shown; the model then takes the state the store holds
 that moved the screen on (it saved, or showed another page or step) arms the shared
 double-tap guard (ui/doubletap.py) with that tap's touch, so the second tap of a double tap
 does not repeat it (a button the first put under the finger never takes it anyway); a tap
-whose double is meant lets it through. A step's sound is played, as every game screen does.
+whose double is meant lets it through. A step's sound is played, as every game screen does,
+and what an action saved says aloud (:mod:`companion.voice.told`) is said by ui/speech.py.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -20,10 +22,12 @@ from kivy.properties import ObjectProperty
 from companion.db.store import StoreError
 from companion.engine import RuleError
 from companion.screen import ScreenModel, Step, moved
+from companion.voice.told import said
 from ui import sounds
 from ui.doubletap import GUARD
 from ui.gamescreen import GameScreen
 from ui.later import AfterFrame
+from ui.speech import SPEAKER
 
 
 class ModelScreen(GameScreen):
@@ -109,6 +113,8 @@ class ModelScreen(GameScreen):
             self.message = ""  # the same refusal twice is still heard twice (GameScreen.on_message)
         elif step.sound:
             sounds.play(step.sound)
+        if saved and step.save.kind == "do":  # a draw's hits, a duel's result, the winners: said
+            SPEAKER.say(partial(said, before.engine, before.state, step.save.action, model.state))
         self.model = model
         self.refresh()
         return saved

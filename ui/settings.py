@@ -1,9 +1,11 @@
-"""Settings: sound, where the data lives, which pad backend is in use, and the rules help
-that shows every ruling the companion applies where the rulebooks are silent."""
+"""Settings: sound, the voice and its volume, where the data lives, which pad backend is in
+use, and the rules help that shows every ruling the companion applies where the rulebooks
+are silent."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from kivy.app import App
 from kivy.properties import StringProperty
@@ -14,6 +16,7 @@ from companion import __version__
 from companion.records.history import date_words
 from companion.rulings import for_game
 from ui.kvload import load_kv
+from ui.speech import DEFAULT_VOLUME, VOICE_PREF, VOLUME_PREF
 import ui.keyboard  # noqa: F401  (registers KeyboardSetting for the kv rules)
 from ui.widgets import Caption, Heading
 
@@ -59,9 +62,21 @@ class SettingsScreen(Screen):
         self.ids.sound.state = "down" if app.store.pref("sound", True) else "normal"
         self.about = (f"Version {__version__}\nDatabase: {app.store.path}\n{check_line(app.store.last_full_check())}\n"
                       f"Pad backend: {app.backend_name}")
+        self.ids.voice.state = "down" if app.store.pref(VOICE_PREF, True) else "normal"
+        self.ids.voice_volume.value = app.store.pref(VOLUME_PREF, DEFAULT_VOLUME)
 
     def set_sound(self, on: bool) -> None:
         App.get_running_app().store.set_pref("sound", on)
+
+    def set_voice(self, on: bool) -> None:
+        """The referee's spoken calls on or off (the bell and the other sounds stay)."""
+        App.get_running_app().store.set_pref(VOICE_PREF, on)
+
+    def volume_touched(self, slider: Any, touch: Any) -> None:
+        """The voice's volume kept when the finger leaves the slider, not at every step of a
+        drag (each is a write to the database)."""
+        if touch.grab_current is slider or slider.collide_point(*touch.pos):
+            App.get_running_app().store.set_pref(VOLUME_PREF, round(slider.value, 2))
 
 
 load_kv(__file__)

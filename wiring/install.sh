@@ -45,9 +45,10 @@ SETTINGS=/etc/companion/companion.toml
 #: OpenGL (libGL through glvnd) with Mesa's drivers (vc4/v3d on the Pi, software elsewhere)
 #: and its EGL; what SDL opens to draw on the console (EGL, GLES, GBM, DRM); the
 #: touchscreen's mtdev; ALSA for the sounds (libasound2t64 on Trixie, libasound2 before); a
-#: font with CJK letters for names in Chinese, Japanese or Korean (ui/fonts.py)
+#: font with CJK letters for names in Chinese, Japanese or Korean (ui/fonts.py); espeak-ng,
+#: the offline voice that says the calls (English and French voices included)
 APT_PACKAGES=(python3-venv libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0 libmtdev1
-              "libasound2t64|libasound2" fonts-wqy-microhei)
+              "libasound2t64|libasound2" fonts-wqy-microhei espeak-ng)
 #: what pip needs to build lgpio from its source where neither apt nor PyPI has it built
 LGPIO_BUILD_PACKAGES=(swig python3-dev gcc libc6-dev)
 

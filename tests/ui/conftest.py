@@ -185,3 +185,16 @@ def ui(db) -> Iterator[Driver]:
     driver.pump()
     yield driver
     stop_app(driver)
+
+
+@pytest.fixture(autouse=True)
+def voice():
+    """Every UI test hears the calls through a recording engine, never espeak-ng: the voice
+    tests measure espeak-ng's WAVs (tests/voice), and a real synthesis in each game's test
+    would only cost time. The test gets the engine, to read what was said."""
+    from tests.voice.recording import Recording
+    from ui.speech import SPEAKER
+
+    recording = Recording()
+    SPEAKER.engine = recording
+    return recording

@@ -15,6 +15,7 @@ arrival) is what is judged.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Callable
 
 from kivy.app import App
@@ -25,6 +26,7 @@ from companion.errors import InputError
 from companion.rapidcity import shown
 from companion.rapidcity.flow import RefereeFlow
 from companion.rapidcity.roundfile import export_name, write_round
+from companion.voice import phrases
 from hardware.events import now_ns
 from ui import sounds
 from ui.gamescreen import GameScreen
@@ -33,6 +35,7 @@ from ui.later import AfterFrame
 from ui.rapidcity.panels import PANELS
 from ui.rapidcity.pads import PadWatch
 from ui.rapidcity.table import TileView
+from ui.speech import SPEAKER
 
 TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
 STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the alert line
@@ -218,6 +221,7 @@ class RefereeScreen(GameScreen):
         self.message = flow.ready(now_ns(), self.pads.pawns_on(flow.tile_names), self.pads.reporting())
         if flow.stage == "waiting":
             self._show()
+            SPEAKER.prepare(self._card_words())  # made during the wait, only played at the reveal
             self._pending_reveal = Clock.schedule_once(self.reveal, random.SystemRandom().uniform(*self.delay_s))
 
     def back(self) -> None:
@@ -254,7 +258,11 @@ class RefereeScreen(GameScreen):
         if action is None:
             return
         learned = self.flow.learned_tags()
-        if self.act(action) and learned:
+        saved = self.act(action)
+        if saved:
+            call = self.state.played[-1]
+            SPEAKER.say(partial(phrases.call, call.round, call.verdict, self.flow.names))
+        if saved and learned:
             store = App.get_running_app().store
             store.set_pref(TAGS_PREF, {**store.pref(TAGS_PREF, {}), **learned})
             self.flow.known_tags.update(learned)
@@ -299,8 +307,14 @@ class RefereeScreen(GameScreen):
             sounds.play("reveal")
             self._heard = 0
             self._show()
+            SPEAKER.say(self._card_words(), after_s=sounds.VOICES["reveal"][1])  # the bell first
             self._slow.cancel()  # the countdown's seconds from the reveal
             self._slow()
+
+    def _card_words(self) -> Callable[[str], list[str]]:
+        """The card in play as the referee calls it, in the language it is said in."""
+        return lambda lang, card=self.flow.card.template["card"], names=self.flow.names: [
+            phrases.card(card, names, lang)]
 
     def _close_after_frame(self, _dt: float = 0) -> None:
         """The photo finish (a panel of rows and chips) or the touches, built after the frame
