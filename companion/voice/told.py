@@ -24,7 +24,7 @@ def said(engine: Engine, before: Any, action: Mapping[str, Any], after: Any, lan
         from companion.bountytown.engine import preview
 
         report = preview(before, action)
-        result = None if report.cancelled else report.outcome.result
+        result = None if report.cancelled or report.outcome is None else report.outcome.result
         lines.append(phrases.duel(result, dict(report.roles), report.bounty, lang))
     result = engine.result(after)
     if result is not None and engine.result(before) is None:
