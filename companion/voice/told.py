@@ -24,9 +24,9 @@ def said(engine: Engine, before: Any, action: Mapping[str, Any], after: Any, lan
         from companion.bountytown.engine import preview
 
         report = preview(before, action)
-        result = None if report.cancelled or report.outcome is None else report.outcome.result
-        lines.append(phrases.duel(result, dict(report.roles), report.bounty, lang))
-    result = engine.result(after)
-    if result is not None and engine.result(before) is None:
-        lines.append(phrases.game_over(list(result.get("winners", ())), lang))
+        outcome = None if report.cancelled or report.outcome is None else report.outcome.result
+        lines.append(phrases.duel(outcome, dict(report.roles), report.bounty, lang))
+    ended = engine.result(after)
+    if ended is not None and engine.result(before) is None:
+        lines.append(phrases.game_over(list(ended.get("winners", ())), lang))
     return lines
