@@ -78,13 +78,13 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
     from ui import app as app_module
 
     app_module.PRELOAD_AFTER_S = 0
-    app = CompanionApp(store, backend="sim", preload=ahead)
+    app = CompanionApp(store, backend="sim", preload=True)  # as the app is: History, Statistics, modules
     app._run_prepare()
     for _ in range(5):
         EventLoop.idle()
-    while ahead and not gc.get_freeze_count():  # what the app builds while Home is shown
+    while not gc.get_freeze_count():  # what the app builds while Home is shown
         EventLoop.idle()
-    if ahead and not new:
+    if ahead:
         app.screen(kind)  # as while a new game's setup screen is filled in
         EventLoop.idle()
     shows = f"{kind}_setup" if new else kind
@@ -135,6 +135,6 @@ def main(runs: int = 5) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
-        child(sys.argv[2], sys.argv[3], sys.argv[4] != "cold", sys.argv[4] == "new")
+        child(sys.argv[2], sys.argv[3], sys.argv[4] == "ahead", sys.argv[4] == "new")
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
