@@ -88,8 +88,10 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
         app.screen(kind)  # as while a new game's setup screen is filled in
         EventLoop.idle()
     shows = f"{kind}_setup" if new else kind
+    drawn: list[str] = []  # the screen each frame drew, taken as its drawing begins (a flip's handlers may change it)
     flips: list[tuple[float, float, str]] = []
-    Window.bind(on_flip=lambda *_: flips.append((time.perf_counter(), time.process_time(), app.manager.current)))
+    Window.bind(on_draw=lambda *_: drawn.append(app.manager.current))
+    Window.bind(on_flip=lambda *_: flips.append((time.perf_counter(), time.process_time(), drawn[-1])))
     start, cpu = time.perf_counter(), time.process_time()
     if new:  # what Home's button for the game does, whatever that is
         home = app.screen("home")
