@@ -1,27 +1,34 @@
 """Every tap of a whole game of each kind, timed against a Pi's frame (not a test: prints figures).
 
-A tap must answer within one frame on the Pi (16.7 ms at 60 Hz); a Pi 4 core is roughly 4-5x
-slower than the development machine, so here the Python work a tap puts before its frame (the
-handler, then the layout and the clock callbacks the next frame runs before drawing) has about
-3.7 ms. This bench plays the whole-game UI tests (each game from setup to its final screen,
+A tap must answer within one frame on the Pi (16.7 ms at 60 Hz); a Pi 4 core is about 5.5x
+slower than the development machine (issue 38), so here the Python work a tap puts before its
+frame (the handler, then the layout and the clock callbacks the next frame runs before drawing)
+has 3.0 ms. This bench plays the whole-game UI tests (each game from setup to its final screen,
 with real taps on real widgets) with every tap timed, and prints, per screen and button:
 
 - handler: the release's own dispatch (the button's ``on_release`` and what it calls);
 - before frame: from the release to the start of the first frame drawn after it, that is the
   handler plus the layout and clock work Kivy runs before drawing (what delays the answer);
 - draw: that frame's drawing (software GL here; the Pi's GPU does the rasterising);
-- later: the most work before drawing in any of the next frames (deferred work still shows).
+- later: the most work before drawing in any of the next frames (deferred work still shows);
+- gc: how much of "before frame" Python's cyclic garbage collector took (a pause that falls
+  on whichever tap allocates when a generation's threshold is crossed).
 
 All are CPU time of the UI thread (``time.thread_time``): wall time would count the sleep Kivy's
 clock takes to hold 60 frames a second, and whatever else the machine is doing.
 
-Run: python bench/bench_taps.py [--budget MS] [--profile "screen: button"] [pytest node ids...]
+The in-play taps' p50, p95 and p99 are printed last; the run exits non-zero, saying which,
+when their p95 is over the budget or their p99 over twice the budget (issue 38's targets:
+most taps answer within the Pi's frame, almost none misses more than one).
+
+Run: python -O bench/bench_taps.py [--budget MS] [--profile "screen: button"] [pytest node ids...]
 (``--profile`` prints where the time of the taps whose name contains it goes, with cProfile.)
 """
 
 from __future__ import annotations
 
 import cProfile
+import gc
 import os
 import pstats
 import statistics
@@ -36,7 +43,9 @@ ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["tests/ui/spurs/test_spurs_game.py::test_a_short_game_to_the_final_scores",
          "tests/ui/bountytown/test_play.py::test_a_short_game_through_the_widgets",
          "tests/ui/rapidcity/test_referee_game.py::test_a_whole_game_through_the_widgets"]
-BUDGET_MS = 3.7  # 16.7 ms frame / 4.5 (a Pi 4 core against this machine's)
+PI_SLOWER = 5.5  # a Pi 4 core against this machine's (issue 38)
+BUDGET_MS = 16.7 / PI_SLOWER  # one 60 Hz frame on the Pi: 3.0 ms here
+P99_FRAMES = 2  # the in-play p99 may reach a second frame, no further
 FRAMES_AFTER = 4  # frames after the first whose work before drawing is also watched
 
 
@@ -44,7 +53,7 @@ class TapClock:
     """A pytest plugin: wraps the UI tests' Driver.tap to time each release."""
 
     def __init__(self, profile: str | None = None) -> None:
-        self.taps: dict[str, list[tuple[float, float, float, float]]] = defaultdict(list)
+        self.taps: dict[str, list[tuple[float, float, float, float, float]]] = defaultdict(list)
         self.profile = profile
         self.profiler = cProfile.Profile()
 
@@ -57,10 +66,20 @@ class TapClock:
 
         marks: list[tuple[str, float]] = []
         taps, profile, profiler = self.taps, self.profile, self.profiler
+        collecting = [0.0, 0.0]  # CPU time the collector took so far; when the running one began
+
+        def collector(phase: str, _info: dict) -> None:
+            if phase == "start":
+                collecting[1] = time.thread_time()
+            else:
+                collecting[0] += time.thread_time() - collecting[1]
+
+        gc.callbacks.append(collector)
 
         def drawing(*_args) -> None:
             profiler.disable()  # only the work before the frame is profiled, not its drawing
             marks.append(("draw", time.thread_time()))
+            marks.append(("gc", collecting[0]))
 
         Window.fbind("on_draw", drawing)
         Window.fbind("on_flip", lambda *_: marks.append(("flip", time.thread_time())))
@@ -77,7 +96,7 @@ class TapClock:
             profiling = profile is not None and profile in name
             if profiling:
                 profiler.enable()
-            start = time.thread_time()
+            start, collected = time.thread_time(), collecting[0]
             touch.touch_up()
             handler = time.thread_time() - start
             frames = 0
@@ -86,13 +105,14 @@ class TapClock:
                 frames += 1
             draw_at = next((t for kind, t in marks if kind == "draw"), time.thread_time())
             flip_at = next((t for kind, t in marks if kind == "flip"), draw_at)
+            gc_before = next((t for kind, t in marks if kind == "gc"), collecting[0]) - collected
             later = 0.0
             for _ in range(FRAMES_AFTER):
                 marks.clear()
                 begun = time.thread_time()
                 EventLoop.idle()
                 later = max(later, next((t for kind, t in marks if kind == "draw"), time.thread_time()) - begun)
-            taps[name].append((handler, draw_at - start, flip_at - draw_at, later))
+            taps[name].append((handler, draw_at - start, flip_at - draw_at, later, gc_before))
 
         Driver.tap = tap
 
@@ -109,24 +129,41 @@ def in_game(name: str) -> bool:
     return screen != "home" and not screen.endswith("_setup")
 
 
-def summary(what: str, times: list[tuple[float, float, float, float]], budget_ms: float) -> str:
+def percentile(ordered: list[float], p: float) -> float:
+    """The ``p`` percentile of sorted ``ordered`` (nearest rank below: 206 taps give p99 as
+    the third worst, not an interpolation towards the worst)."""
+    return ordered[int(p / 100 * (len(ordered) - 1))]
+
+
+def summary(what: str, times: list[tuple[float, float, float, float, float]], budget_ms: float) -> str:
     before = sorted(t[1] * 1000 for t in times)
     over = sum(ms > budget_ms for ms in before)
-    return (f"{what}: {over} of {len(before)} over the budget; before-frame median {statistics.median(before):.2f} ms, "
-            f"p95 {before[int(0.95 * (len(before) - 1))]:.2f} ms, max {before[-1]:.2f} ms")
+    return (f"{what}: {over} of {len(before)} over the budget; before frame p50 {percentile(before, 50):.2f} ms, "
+            f"p95 {percentile(before, 95):.2f} ms, p99 {percentile(before, 99):.2f} ms, max {before[-1]:.2f} ms; "
+            f"the collector {sum(t[4] for t in times) / sum(t[1] for t in times):.0%} of it")
 
 
-def report(taps: dict[str, list[tuple[float, float, float, float]]], budget_ms: float) -> None:
+def misses(taps: dict[str, list[tuple[float, float, float, float, float]]], budget_ms: float) -> list[str]:
+    """Which of the in-play targets the taps miss, in words (none: an empty list)."""
+    before = sorted(t[1] * 1000 for name, ts in taps.items() if in_game(name) for t in ts)
+    if not before:
+        return ["no in-play tap was timed"]
+    found = [(95, budget_ms), (99, P99_FRAMES * budget_ms)]
+    return [f"in-play p{p} {percentile(before, p):.2f} ms > {limit:.1f} ms" for p, limit in found
+            if percentile(before, p) > limit]
+
+
+def report(taps: dict[str, list[tuple[float, float, float, float, float]]], budget_ms: float) -> None:
     rows = sorted(((max(t[1] for t in times), name, times) for name, times in taps.items()), reverse=True)
     print(f"{sum(len(times) for times in taps.values())} taps on {len(rows)} buttons; budget before the frame "
-          f"{budget_ms} ms here (a Pi's 16.7 ms frame / 4.5)")
-    print(f"{'screen: button':<52} {'n':>3} {'handler':>8} {'before frame':>13} {'(max)':>7} {'draw':>6} {'later':>6}")
+          f"{budget_ms:.1f} ms here (a Pi's 16.7 ms frame / {PI_SLOWER})")
+    print(f"{'screen: button':<52} {'n':>3} {'handler':>8} {'before frame':>13} {'(max)':>7} {'draw':>6} {'later':>6} {'gc':>6}")
     for _, name, times in rows:
         ms = lambda i: [t[i] * 1000 for t in times]  # noqa: E731
         print(f"{name[:52]:<52} {len(times):>3} {statistics.median(ms(0)):>8.2f} {statistics.median(ms(1)):>13.2f} "
-              f"{max(ms(1)):>7.2f} {statistics.median(ms(2)):>6.1f} {max(ms(3)):>6.1f}")
-    for what, keep in (("every tap", lambda name: True), ("in play", in_game),
-                       ("home and setup", lambda name: not in_game(name))):
+              f"{max(ms(1)):>7.2f} {statistics.median(ms(2)):>6.1f} {max(ms(3)):>6.1f} {max(ms(4)):>6.1f}")
+    for what, keep in (("every tap", lambda name: True), ("home and setup", lambda name: not in_game(name)),
+                       ("in play", in_game)):
         times = [t for name, ts in taps.items() if keep(name) for t in ts]
         if times:
             print(summary(what, times, budget_ms))
@@ -153,6 +190,9 @@ def main(argv: list[str]) -> None:
         stats.print_stats(60)
         if os.environ.get("BENCH_CALLERS"):
             stats.print_callers(os.environ["BENCH_CALLERS"])
+    missed = misses(clock.taps, budget)
+    if missed:
+        sys.exit("missed: " + "; ".join(missed))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -44,12 +44,12 @@ class HomeScreen(Screen):
     footer = StringProperty("")  # a problem the last full check found: under both columns
 
     def on_kv_post(self, _base) -> None:
-        app = App.get_running_app()
-        self._pending: int | None = None  # the game Resume was tapped for, opened after its frame
+        #: what a tap asked to open (a game's setup, a game resumed), opened after its frame
+        self._pending: Callable[[], None] | None = None
         self._open_pending = AfterFrame(self._open)
         for kind, title in TITLES.items():
             if f"{kind}_setup" in SCREENS:
-                self.ids.new_games.add_widget(BigButton(text=title, on_release=lambda _b, k=kind: app.new_game(k)))
+                self.ids.new_games.add_widget(BigButton(text=title, on_release=lambda _b, k=kind: self.new_game(k)))
         #: the games listed, and the rules words of those worked out since Home was entered
         self._listed: list[SessionInfo] = []
         self._rules: dict[int, str] = {}
@@ -69,23 +69,37 @@ class HomeScreen(Screen):
     def on_leave(self, *_args) -> None:
         self.ids.usb.stop()
 
+    def new_game(self, kind: str) -> None:
+        """A new game's setup screen, answered at once (see :meth:`_open_after_frame`): a setup
+        screen is built at its first tap, 70-440 ms here before issue 38, up to 2 s on a Pi."""
+        app = App.get_running_app()
+        self._open_after_frame(f"{kind}_setup", TITLES.get(kind, kind), lambda: app.new_game(kind))
+
     def resume(self, session_id: int, kind: str = "") -> None:
         """Reopen a game; a log that no longer replays is said here, not a crash, and a game
         whose checkpoint could not be used says so on its screen. The app builds no game's
         screen ahead at Home (memory: ui/app.py), and building one takes a while (a second or
-        more on a Pi): then the tap is answered at once with a line that says so, and the game
-        opens once that frame is on screen."""
-        if kind and not App.get_running_app().manager.has_screen(kind):
-            self.message = f"Opening {TITLES.get(kind, kind)}..."
-            self._pending = session_id
-            self._open_pending()
+        more on a Pi): see :meth:`_open_after_frame`."""
+        if kind:
+            self._open_after_frame(kind, TITLES.get(kind, kind), lambda: self._resume_now(session_id))
         else:
             self._resume_now(session_id)
 
+    def _open_after_frame(self, screen: str, title: str, open_it: Callable[[], None]) -> None:
+        """``open_it()`` now if ``screen`` is built; else the tap is answered at once with a
+        line that says what is opening, and it opens once that frame is on screen (a tap with
+        no frame for a second reads as a tap missed, and is tapped again)."""
+        if App.get_running_app().manager.has_screen(screen):
+            open_it()
+        else:
+            self.message = f"Opening {title}..."
+            self._pending = open_it
+            self._open_pending()
+
     def _open(self, _dt: float) -> None:
-        session_id, self._pending = self._pending, None
-        if session_id is not None:
-            self._resume_now(session_id)
+        open_it, self._pending = self._pending, None
+        if open_it is not None:
+            open_it()
 
     def _resume_now(self, session_id: int) -> None:
         try:
