@@ -138,7 +138,10 @@ class Speaker:
             try:
                 if generation != self._generation:
                     continue  # asked of an engine since replaced
-                path = self._made(sentences(lang), lang)
+                lines = sentences(lang)
+                if not lines:
+                    continue  # an action with nothing to say (found by the table monkey)
+                path = self._made(lines, lang)
             except VoiceError as exc:
                 Logger.warning(f"Speech: not said ({exc})")
             except Exception as exc:  # a call that cannot be made is skipped; the game goes on

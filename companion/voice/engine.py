@@ -127,6 +127,8 @@ def utterance(engine: Engine, sentences: Sequence[str], lang: str) -> bytes:
     call's fixed sentences ("Nobody takes a bullet.") are made once, and only the sentences
     with this card's names and numbers are new. Every piece must share one format (an engine
     always answers in its own)."""
+    if not sentences:  # a WAV of nothing has no format to write: the caller says nothing instead
+        raise VoiceError("nothing to say")
     pieces = [engine.synthesize(text, lang) for text in sentences]
     out = BytesIO()
     with wave.open(out, "wb") as joined:

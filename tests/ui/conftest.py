@@ -187,6 +187,17 @@ def ui(db) -> Iterator[Driver]:
     stop_app(driver)
 
 
+@pytest.fixture
+def kb(db) -> Iterator[Driver]:
+    """The app with the on-screen keyboard on (this machine has no keyboard, so "auto"
+    would show it too), for the tests of typing on it."""
+    driver = start_app(db, keyboard="on")
+    driver.pump()
+    yield driver
+    Window.release_all_keyboards()
+    stop_app(driver)
+
+
 @pytest.fixture(autouse=True)
 def voice():
     """Every UI test hears the calls through a recording engine, never espeak-ng: the voice

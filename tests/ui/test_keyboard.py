@@ -3,12 +3,10 @@ typed stays visible above it. Keys are tapped as a finger would, at their place 
 
 from __future__ import annotations
 
-import pytest
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.textinput import TextInput
 
-from tests.ui.conftest import start_app, stop_app
 from tests.ui.test_resize import LARGE, SMALL, back_to_small, resize
 from ui import app as app_module
 from ui import keyboard
@@ -52,15 +50,6 @@ def test_the_setting_decides_with_auto_following_the_hardware(tmp_path):
     assert [keyboard.wanted(m, False) for m in keyboard.MODES] == [True, True, False]
     assert [keyboard.wanted(m, True) for m in keyboard.MODES] == [False, True, False]
     assert keyboard.keyboard_present(tmp_path / "missing") is False
-
-
-@pytest.fixture
-def kb(db):
-    driver = start_app(db, keyboard="on")
-    driver.pump()
-    yield driver
-    Window.release_all_keyboards()
-    stop_app(driver)
 
 
 def shown(ui) -> TableKeyboard | None:

@@ -85,17 +85,23 @@ class SlowTable:
         Window.dispatch("on_mouse_up", x, top, "left", [])
 
 
-def test_a_double_click_on_draw_for_me_on_a_slow_machine_shows_the_result(ui, mouse, monkeypatch):
-    """Issue 37: the first click's draw outlasts the double-tap window (a Pi 4 is ~5.5x
-    slower than this machine), so the second click is read 300 ms after the first came down
-    though it came 150 ms after: timed when it was read, it ended the turn before the result
-    was seen. Timed from the frame before, it is a double tap and reaches nothing."""
+def clicked_draw_for_me(ui, monkeypatch) -> tuple[SlowTable, object]:
+    """A hunt's form, on the test's clock, its Draw for me clicked once."""
     begin_game(ui, names=SIX[:2])
     ui.tap("Actions")
     ui.tap("Hunt")
     table = SlowTable(ui, monkeypatch)
     draw = ui.find("Draw for me")
     table.click(draw)
+    return table, draw
+
+
+def test_a_double_click_on_draw_for_me_on_a_slow_machine_shows_the_result(ui, mouse, monkeypatch):
+    """Issue 37: the first click's draw outlasts the double-tap window (a Pi 4 is ~5.5x
+    slower than this machine), so the second click is read 300 ms after the first came down
+    though it came 150 ms after: timed when it was read, it ended the turn before the result
+    was seen. Timed from the frame before, it is a double tap and reaches nothing."""
+    table, draw = clicked_draw_for_me(ui, monkeypatch)
     table.frames(1)  # the draw is made and its result shown in this frame...
     table.now += 0.3  # ...which takes 300 ms; the second click came meanwhile, on End turn
     table.click(draw)
@@ -107,29 +113,11 @@ def test_a_double_click_on_draw_for_me_on_a_slow_machine_shows_the_result(ui, mo
 def test_a_second_click_after_the_result_was_drawn_is_a_click_of_its_own(ui, mouse, monkeypatch):
     """The same two clicks 300 ms apart on a machine that kept drawing frames between them:
     End turn was on screen for a while, so the second click means it."""
-    begin_game(ui, names=SIX[:2])
-    ui.tap("Actions")
-    ui.tap("Hunt")
-    table = SlowTable(ui, monkeypatch)
-    draw = ui.find("Draw for me")
-    table.click(draw)
+    table, draw = clicked_draw_for_me(ui, monkeypatch)
     table.frames(18)  # 300 ms of frames
     table.click(draw)
     table.frames(3)
     assert ui.screen.state.current == 1
-
-
-@pytest.fixture
-def kb(db):
-    from kivy.core.window import Window
-
-    from tests.ui.conftest import start_app, stop_app
-
-    driver = start_app(db, keyboard="on")
-    driver.pump()
-    yield driver
-    Window.release_all_keyboards()
-    stop_app(driver)
 
 
 def test_a_double_tap_on_plus_guest_types_nothing_into_the_new_name(kb):

@@ -145,3 +145,13 @@ def test_no_engine_refuses_the_voice_verb_with_the_fix(tmp_path, monkeypatch, ca
     monkeypatch.setattr("companion.voice.engine.find_engine", Silent)
     assert main(["voice", "--to", str(tmp_path)]) == 2
     assert "apt install espeak-ng" in capsys.readouterr().err
+
+
+def test_a_call_with_nothing_to_say_is_no_wav():
+    """Found by the table monkey: an action that says nothing asked for a WAV of no sentence,
+    and the wave module refused to write one with no format ("# channels not specified")."""
+    from companion.voice.engine import VoiceError, utterance
+    from tests.voice.recording import Recording
+
+    with pytest.raises(VoiceError, match="nothing to say"):
+        utterance(Recording(), [], "en")

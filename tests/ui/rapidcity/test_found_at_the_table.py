@@ -59,6 +59,16 @@ def tap_at(x: float, y: float, time_start: float | None = None) -> UnitTestTouch
     return touch
 
 
+
+def pressed(ui, card, names, pads):
+    """``card`` revealed to ``names`` (its window open a minute) and ``pads`` pressed on it."""
+    screen = start(ui, card, names, window_ms=60_000)
+    reveal(ui, screen)
+    hw = ui.app.hardware()
+    for pad in pads:
+        hw.press(pad)
+    return screen
+
 def test_a_double_tap_on_ready_keeps_the_card_coming(ui, monkeypatch):
     """Found 1: the second tap of a double tap on Ready landed on "Back (not ready)", which
     took its place, and the card was silently called off."""
@@ -177,11 +187,7 @@ def test_a_table_that_cannot_start_is_told_in_its_own_words(ui):
 
 def test_long_names_on_chips_break_only_between_words_or_after_a_hyphen(ui):
     """Found 7: names broken mid-word on the chips that say whose pawn a press put down."""
-    screen = start(ui, CharacterCard, SIX, window_ms=60_000)
-    reveal(ui, screen)
-    hw = ui.app.hardware()
-    for pad in range(1, 7):
-        hw.press(pad)
+    screen = pressed(ui, CharacterCard, SIX, range(1, 7))
     pump_until(ui, lambda: screen.stage == "finish")
     ui.pump(3)
     assert problems(screen) == []

@@ -18,7 +18,7 @@ from companion.rapidcity.judge import judge
 from companion.rapidcity.model import ArmedCard, CharacterCard, DisarmedCard
 from companion.rapidcity.roundfile import parse_round
 from tests.ui.conftest import TAP_APART_S, pump_until
-from tests.ui.rapidcity.test_found_at_the_table import reveal, start
+from tests.ui.rapidcity.test_found_at_the_table import pressed, reveal, start
 from tests.ui.rapidcity.test_referee_game import chip_of, in_view, press_rows
 from tests.ui.rapidcity.test_readable_rapidcity import crowded_tiles
 from tests.ui.readability import on_screen, problems
@@ -89,11 +89,7 @@ def test_a_disarmed_card_calls_what_it_said_a_moved_pawn_costs(ui):
     """Found: a Disarmed card said a moved pawn costs its owner a bullet; three presses nobody
     named, and the verdict said "Nobody takes a bullet". R-R10: the owner takes the bullet
     unless the table names who moved it; so each moved pawn is named before the verdict."""
-    screen = start(ui, DisarmedCard, THREE, window_ms=60_000)
-    reveal(ui, screen)
-    hw = ui.app.hardware()
-    for pad in (1, 2, 3):
-        hw.press(pad)
+    screen = pressed(ui, DisarmedCard, THREE, (1, 2, 3))
     pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == 3)
     assert any("costs its owner a bullet" in t or "Its owner takes a bullet" in t for t in ui.texts()), ui.texts()
     ui.tap("Touches")
@@ -158,11 +154,7 @@ def stood_still(before: dict, after: dict) -> list[str]:
 def test_the_photo_finish_chips_stand_still_while_presses_are_named(ui):
     """Found: after each press was named, the rows scrolled so that the next press's chips
     came where the last ones were, and one player was named for two presses."""
-    screen = start(ui, CharacterCard, LONG, window_ms=60_000)
-    reveal(ui, screen)
-    hw = ui.app.hardware()
-    for pad in range(1, 7):
-        hw.press(pad)
+    screen = pressed(ui, CharacterCard, LONG, range(1, 7))
     pump_until(ui, lambda: screen.stage == "finish")
     ui.pump(3)
     panel = screen.panels["finish"]
@@ -180,11 +172,7 @@ def test_the_touch_chips_stand_still_while_touches_and_moved_pawns_are_entered(u
     than "Who touched?" and pushed the chips down under the finger between a touch's two
     taps; a moved pawn's row said its owner's name once named, and a long one pushed the
     rows under it down."""
-    screen = start(ui, DisarmedCard, LONG, window_ms=60_000)
-    reveal(ui, screen)
-    hw = ui.app.hardware()
-    for pad in (1, 2, 3):
-        hw.press(pad)
+    screen = pressed(ui, DisarmedCard, LONG, (1, 2, 3))
     pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == 3)
     ui.tap("Touches")
     ui.pump(3)
@@ -238,11 +226,7 @@ def test_long_names_on_the_tiles_leave_the_card_name_in_view(ui, count):
     middle of the table ("EZEKIEL FITZWILLIAM-HAY DISARMED")."""
     names = dict(list({"blue": "Ezekiel Fitzwilliam-Hay", "red": "Bartholomew-Fitzwilliams",
                        "green": "Annie Oakley", "yellow": "Doc Holliday"}.items())[:count])
-    screen = start(ui, DisarmedCard, names, window_ms=60_000)
-    reveal(ui, screen)
-    hw = ui.app.hardware()
-    for pad in range(1, count + 1):
-        hw.press(pad)
+    screen = pressed(ui, DisarmedCard, names, range(1, count + 1))
     pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == count)
     ui.tap("Touches")
     for row, colour in zip(press_rows(screen, "touches"), names):
@@ -276,11 +260,7 @@ def test_the_photo_finish_rows_stand_still_when_one_player_is_named_twice(ui):
     """Found: one player named for two presses (the second by a finger on the spot of the
     first). The judge reads it as a pawn moved (R-R6), and the first press's row, no longer a
     claim, lost its place and its dead heat line: every row under it moved up under the finger."""
-    screen = start(ui, CharacterCard, THREE, window_ms=60_000)
-    reveal(ui, screen)
-    hw = ui.app.hardware()
-    for pad in (1, 2, 3):
-        hw.press(pad)
+    screen = pressed(ui, CharacterCard, THREE, (1, 2, 3))
     pump_until(ui, lambda: screen.stage == "finish")
     ui.pump(3)
     panel = screen.panels["finish"]
