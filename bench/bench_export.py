@@ -25,6 +25,7 @@ from scaledata import history  # noqa: E402
 
 from companion.db.backup import backup  # noqa: E402
 from companion.records.exchange import export, import_file  # noqa: E402
+from verdict import run  # noqa: E402
 
 REPEATS = 3
 SIZES = (300, 1000, 3000)
@@ -78,4 +79,4 @@ def main(sizes: tuple[int, ...]) -> None:
 
 
 if __name__ == "__main__":
-    main(tuple(int(arg) for arg in sys.argv[1:]) or SIZES)
+    run(main, tuple(int(arg) for arg in sys.argv[1:]) or SIZES)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_screen_open import HEADLESS  # noqa: E402
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
 TARGET_MS = 300
 RUNS = 5
@@ -111,7 +111,7 @@ def long_log() -> dict[str, float]:
 
 def run_ui(games: int, ahead: bool) -> dict:
     out = subprocess.run([sys.executable, __file__, "ui", str(games), str(int(ahead))], capture_output=True, text=True,
-                         env=dict(os.environ, **HEADLESS), timeout=600)
+                         env=dict(os.environ, **HEADLESS_KIVY), timeout=600)
     if out.returncode:
         raise SystemExit(out.stdout[-2000:] + out.stderr[-2000:])
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -144,4 +144,4 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "ui":
         ui_child(int(sys.argv[2]), sys.argv[3] == "1")
     else:
-        main([int(a) for a in sys.argv[1:]] or [300, 1000, 3000])
+        run(main, [int(a) for a in sys.argv[1:]] or [300, 1000, 3000])

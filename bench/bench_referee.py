@@ -44,6 +44,7 @@ from companion.rapidcity.model import (  # noqa: E402
 )
 from companion.rapidcity.roundfile import round_to_json  # noqa: E402
 from companion.rapidcity.simulate import NS_PER_MS, simulate  # noqa: E402
+from verdict import run  # noqa: E402
 
 
 def accuracy(target_claims: int) -> None:
@@ -144,4 +145,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -66,15 +66,13 @@ import sys
 import tempfile
 import threading
 import time
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from verdict import headless_kivy, run  # noqa: E402
+
+headless_kivy()
 
 from ui.launch import configure_kivy  # noqa: E402
 
@@ -485,11 +483,7 @@ def figures(label: str, samples: list[float]) -> str:
 
 
 if __name__ == "__main__":
-    try:
-        if len(sys.argv) > 2 and sys.argv[2] == "--chatter-only":
-            chattering(int(sys.argv[1]))
-        else:
-            main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
-    except Exception:  # Kivy sends stderr to its logger, whose console output is off here
-        traceback.print_exc(file=sys.stdout)
-        raise SystemExit(1) from None
+    if len(sys.argv) > 2 and sys.argv[2] == "--chatter-only":
+        run(chattering, int(sys.argv[1]))
+    else:
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 100)

@@ -26,6 +26,7 @@ import scaledata  # noqa: E402
 
 from companion.db.check import database_checks  # noqa: E402
 from companion.records import exchange  # noqa: E402
+from verdict import run  # noqa: E402
 
 TARGET_S = 5.0
 
@@ -84,4 +85,4 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(arg) for arg in sys.argv[1:]] or [50_000, 200_000])
+    run(main, [int(arg) for arg in sys.argv[1:]] or [50_000, 200_000])

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scaledata  # noqa: E402
 from bench_startup import measure  # noqa: E402
+from verdict import run  # noqa: E402
 
 TARGET = 1.1
 
@@ -47,4 +48,4 @@ def main(runs: int, sizes: list[int], old: bool = False) -> None:
 
 if __name__ == "__main__":
     args = [int(a) for a in sys.argv[1:] if a != "--old"]
-    main(args[0] if args else 5, args[1:] or [0, 1000, 3000], "--old" in sys.argv)
+    run(main, args[0] if args else 5, args[1:] or [0, 1000, 3000], "--old" in sys.argv)

@@ -23,9 +23,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
-HEADLESS = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-            "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
 TARGET_MS = 100
 LONG = "spurs, 50,000 actions"
 SETTINGS = {
@@ -96,7 +95,7 @@ def child(kind: str, db: str, ahead: bool) -> None:
 def measure(kind: str, ahead: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         out = subprocess.run([sys.executable, __file__, "child", kind, os.path.join(folder, "c.db"), str(int(ahead))],
-                             capture_output=True, text=True, env=dict(os.environ, **HEADLESS), timeout=120)
+                             capture_output=True, text=True, env=dict(os.environ, **HEADLESS_KIVY), timeout=120)
     if out.returncode:
         raise SystemExit(out.stderr[-2000:])
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -123,4 +122,4 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2], sys.argv[3], sys.argv[4] == "1")
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 5)

@@ -16,6 +16,7 @@ from typing import Callable
 from companion.spurs.bag import parse_bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gang_probability, gold_distribution, shoot_probability
+from verdict import run  # noqa: E402
 
 BIG = parse_bag("grey=12,brown=10,white=6,black=9,red=3")  # 40 bullets
 HUGE = parse_bag("grey=24,brown=24,white=12,black=17,red=3")  # 80 bullets: room for 40 draws
@@ -63,4 +64,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -13,17 +13,16 @@ Run: python bench/bench_spurs_ui.py [DRAWS]
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-for key, value in {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-                   "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}.items():
-    os.environ.setdefault(key, value)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from verdict import headless_kivy, run  # noqa: E402
+
+headless_kivy()
 
 from ui.launch import configure_kivy  # noqa: E402
 
@@ -112,5 +111,5 @@ def main(draws: int = 30, from_form: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    for form in (False, True):
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 30, from_form=form)
+    run(lambda runs: [line for form in (False, True) for line in main(runs, from_form=form) or []],
+        int(sys.argv[1]) if len(sys.argv) > 1 else 30)

@@ -15,9 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
-HEADLESS = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-            "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
 
 
 def rss_mb() -> float:
@@ -67,7 +66,7 @@ def child(kind: str, db: str) -> None:
 def measure(kind: str, db: str) -> dict:
     started = time.time()
     out = subprocess.run([sys.executable, __file__, "child", kind, db], capture_output=True, text=True,
-                         env=dict(os.environ, **HEADLESS), timeout=120)
+                         env=dict(os.environ, **HEADLESS_KIVY), timeout=120)
     line = out.stdout.strip().splitlines()[-1]
     report = json.loads(line)
     return {"start_s": report["first_frame"] - started, "rss_mb": report["rss_mb"]}
@@ -93,4 +92,4 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2], sys.argv[3])
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 5)

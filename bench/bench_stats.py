@@ -31,12 +31,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-HEADLESS = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-            "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
 SIZES = (300, 1000, 3000)
 TARGET_MS = 1000
 
@@ -104,7 +103,7 @@ def child(db: str, count_all: bool) -> None:
 
 def measure(db: str, count_all: bool = False) -> dict:
     out = subprocess.run([sys.executable, __file__, "child", db, str(int(count_all))], capture_output=True, text=True,
-                         env=dict(os.environ, **HEADLESS), timeout=3600)
+                         env=dict(os.environ, **HEADLESS_KIVY), timeout=3600)
     if out.returncode:
         raise SystemExit(out.stderr[-2000:])
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -139,4 +138,4 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2], sys.argv[3] == "1")
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 3)
