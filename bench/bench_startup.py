@@ -72,7 +72,7 @@ def measure(kind: str, db: str) -> dict:
     return {"start_s": report["first_frame"] - started, "rss_mb": report["rss_mb"]}
 
 
-def main(runs: int = 5) -> None:
+def main(runs: int = 5) -> list[str]:
     results = {"empty": [], "companion": []}
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "bench.db")
@@ -86,6 +86,9 @@ def main(runs: int = 5) -> None:
     print(f"RSS at first screen: empty app {e['rss_mb']:.1f} MB, companion Home {c['rss_mb']:.1f} MB "
           f"-> +{c['rss_mb'] - e['rss_mb']:.1f} MB (target <= +40 MB)")
     print(f"(medians of {runs} interleaved runs)")
+    ratio, over = c["start_s"] / e["start_s"], c["rss_mb"] - e["rss_mb"]
+    return ([f"first frame {ratio:.2f}x the empty app's (target <= 2.0)"] if ratio > 2.0 else []) + \
+        ([f"RSS at the first screen +{over:.1f} MB over the empty app (target <= +40 MB)"] if over > 40 else [])
 
 
 if __name__ == "__main__":
