@@ -101,21 +101,25 @@ def measure(kind: str, ahead: bool) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def main(runs: int = 5) -> None:
+def main(runs: int = 5) -> list[str]:
     times: dict[tuple[str, bool], list[dict[str, float]]] = {(kind, ahead): [] for kind in SETTINGS
                                                              for ahead in (True, False)}
     times[LONG, True] = []
     for _ in range(runs):
         for kind, ahead in times:
             times[kind, ahead].append(measure(kind, ahead))
+    missed = []
     for (kind, ahead), found in times.items():
         how = "built ahead" if ahead else "cold (Resume)"
         wall = statistics.median(f["ms"] for f in found)
         cpu = statistics.median(f["cpu_ms"] for f in found)
         print(f"first open of {kind:<21} {how:<21}: median {wall:6.1f} ms (CPU {cpu:6.1f} ms), "
               f"max {max(f['ms'] for f in found):6.1f} ms" + (f" (target < {TARGET_MS} ms)" if ahead else ""))
+        if ahead and cpu >= TARGET_MS:  # the CPU, the figure the README keeps: wall time here is mostly others' load
+            missed.append(f"first open of {kind}, built ahead: CPU median {cpu:.1f} ms (target < {TARGET_MS} ms)")
     print(f"({runs} fresh apps each; wall time is noisy while other work shares the machine, the process's "
           "CPU time much less so)")
+    return missed
 
 
 if __name__ == "__main__":
