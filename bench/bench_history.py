@@ -117,13 +117,14 @@ def run_ui(games: int, ahead: bool) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def main(sizes: list[int]) -> None:
+def main(sizes: list[int]) -> list[str]:
     import scaledata
 
     for games in sizes:
         scaledata.history(games)  # built once, outside what is measured
     print(f"{'games':>6} {'open History ms':>16} {'(CPU ms)':>9} {'cold ms':>8} {'(CPU ms)':>9} {'queries ms':>11} "
           f"{'one player':>11} {'page at half':>13} {'a log page':>11}")
+    missed = []
     for games in sizes:
         runs = [(run_ui(games, True), run_ui(games, False)) for _ in range(RUNS)]  # interleaved
         ahead, cold = [r[0] for r in runs], [r[1] for r in runs]
@@ -132,12 +133,16 @@ def main(sizes: list[int]) -> None:
               f"{statistics.median(r['cpu_ms'] for r in ahead):>9.1f} {statistics.median(r['ms'] for r in cold):>8.1f} "
               f"{statistics.median(r['cpu_ms'] for r in cold):>9.1f} {q['list_ms']:>11.1f} {q['player_ms']:>11.1f} "
               f"{q['later_page_ms']:>13.1f} {q['log_ms']:>11.1f}   ({ahead[0]['shown']})")
+        opened = statistics.median(r['ms'] for r in ahead)
+        if games >= 3000 and opened >= TARGET_MS:
+            missed.append(f"History with {games:,} games opens in {opened:.1f} ms (target < {TARGET_MS} ms)")
     last = long_log()
     print(f"log of a {last['events']:,}-event game: opened with its first page told in {last['first_ms']:.1f} ms; "
           f"a jump to its last page {last['last_ms']:.1f} ms (medians)")
     print(f"target: History opens in < {TARGET_MS} ms with 3,000 games of 500 actions (median of {RUNS} fresh apps, "
           "tap handler to first frame; 'open History': its screen built while Home is idle, as the app does; "
           "'cold': built by the tap); queries: median of 7. Noisy while other work shares the machine.")
+    return missed
 
 
 if __name__ == "__main__":

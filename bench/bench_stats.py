@@ -109,7 +109,8 @@ def measure(db: str, count_all: bool = False) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def main(runs: int = 3) -> None:
+def main(runs: int = 3) -> list[str]:
+    missed = []
     with tempfile.TemporaryDirectory() as folder:
         for games in SIZES:
             warm = database(games, True, folder)
@@ -124,6 +125,10 @@ def main(runs: int = 3) -> None:
                       f"{statistics.median(f['ms'] for f in found):6.0f} ms (CPU "
                       f"{statistics.median(f['cpu_ms'] for f in found):6.0f} ms), max {max(f['ms'] for f in found):6.0f} ms"
                       f" (target < {TARGET_MS} ms)", flush=True)
+                opened = statistics.median(f["ms"] for f in found)
+                if opened >= TARGET_MS:
+                    missed.append(f"Statistics with {games:,} games, {how}: opens in {opened:.0f} ms "
+                                  f"(target < {TARGET_MS} ms)")
             cold = database(games, False, folder)
             first = measure(cold, count_all=games == SIZES[0])
             line = f"{games:>5} games, cold: first frame in {first['ms']:6.0f} ms (CPU {first['cpu_ms']:4.0f} ms) " \
@@ -132,6 +137,7 @@ def main(runs: int = 3) -> None:
                 line += f"; all counted in {first['all_s']:.1f} s ({first['all_s'] / games * 1000:.0f} ms a game)"
             print(line, flush=True)
     print(f"({runs} fresh apps per warm figure; wall time is noisy while other work shares the machine)")
+    return missed
 
 
 if __name__ == "__main__":
