@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_screen_open import HEADLESS  # noqa: E402
 from bench_startup import rss_mb  # noqa: E402
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
 
 def child() -> None:
@@ -48,7 +48,7 @@ def main(runs: int) -> None:
     found = []
     for _ in range(runs):
         out = subprocess.run([sys.executable, __file__, "--child"], capture_output=True, text=True,
-                             env=dict(os.environ, **HEADLESS), timeout=120)
+                             env=dict(os.environ, **HEADLESS_KIVY), timeout=120)
         if out.returncode:
             raise SystemExit(out.stderr[-2000:])
         found.append(json.loads(out.stdout.strip().splitlines()[-1]))
@@ -61,4 +61,4 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--child"]:
         child()
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 3)

@@ -16,6 +16,8 @@ import statistics
 import subprocess
 import sys
 
+from verdict import HEADLESS_KIVY, run
+
 CHILD = """
 import os, sys, time
 from kivy.lang import Builder
@@ -44,8 +46,7 @@ print((time.process_time() - start) / changes / 4 * 1e6)
 
 def per_binding(optimize: bool, changes: int) -> float:
     """Microseconds of CPU per binding evaluation in a fresh Python."""
-    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-           "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
+    env = {**os.environ, **HEADLESS_KIVY}
     env.pop("PYTHONOPTIMIZE", None)
     command = [sys.executable, *(["-O"] if optimize else []), "-c", CHILD, str(changes)]
     return float(subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout)
@@ -65,4 +66,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -24,6 +24,7 @@ from hardware.faults import FaultWatch
 from hardware.gpio import GpioBackend
 from hardware.padmap import load_padmap
 from hardware.pipeline import EdgePipeline
+from verdict import run  # noqa: E402
 
 
 def _percentiles(samples_ns: list[int]) -> str:
@@ -74,4 +75,4 @@ def main(n: int = 5000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5000)
+    run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 5000)

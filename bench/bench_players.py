@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scaledata  # noqa: E402
 from companion.db.store import Store  # noqa: E402
+from verdict import run  # noqa: E402
 
 
 def timed(action) -> tuple[float, object]:
@@ -65,4 +66,4 @@ def main(runs: int, games: int) -> None:
 
 if __name__ == "__main__":
     args = [int(a) for a in sys.argv[1:]]
-    main(args[0] if args else 5, args[1] if len(args) > 1 else 3000)
+    run(main, args[0] if args else 5, args[1] if len(args) > 1 else 3000)

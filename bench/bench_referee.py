@@ -44,9 +44,10 @@ from companion.rapidcity.model import (  # noqa: E402
 )
 from companion.rapidcity.roundfile import round_to_json  # noqa: E402
 from companion.rapidcity.simulate import NS_PER_MS, simulate  # noqa: E402
+from verdict import run  # noqa: E402
 
 
-def accuracy(target_claims: int) -> None:
+def accuracy(target_claims: int) -> list[str]:
     settings = Settings()
     tie_ns = round(settings.tie_ms * NS_PER_MS)
     tiles = tuple(Tile(pad, LOCATIONS[(pad - 1) % 3]) for pad in range(1, 7))
@@ -83,6 +84,8 @@ def accuracy(target_claims: int) -> None:
     print(f"    pairs closer than tie_ms ({settings.tie_ms} ms) reported as dead heats: {heats}/{close}")
     print(f"    claims whose time moved from the true edge: {shifted}; "
           f"rounds whose claims differ from judging the clean edges: {differs}")
+    return ([f"judging ordered {ordered} of {apart} pairs >= 1 ms apart (target: all)"] if ordered != apart else []) + \
+        ([f"{heats} of {close} pairs closer than tie_ms reported as dead heats (target: all)"] if heats != close else [])
 
 
 def replay_time(runs: int) -> None:
@@ -133,15 +136,16 @@ def edge_cost(sizes: tuple[int, ...] = (300, 1000, 3000), repeats: int = 200) ->
           f"x{live_ms[-1] / live_ms[0]:.2f} (target: flat; frame budget 16 ms)")
 
 
-def main() -> None:
+def main() -> list[str]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    accuracy(args.claims)
+    missed = accuracy(args.claims)
     replay_time(args.runs)
     edge_cost()
+    return missed
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

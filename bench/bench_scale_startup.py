@@ -22,11 +22,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scaledata  # noqa: E402
 from bench_startup import measure  # noqa: E402
+from verdict import run  # noqa: E402
 
 TARGET = 1.1
 
 
-def main(runs: int, sizes: list[int], old: bool = False) -> None:
+def main(runs: int, sizes: list[int], old: bool = False) -> list[str]:
     dbs = {games: scaledata.history(games, old=old) for games in sizes}
     starts: dict[object, list[float]] = {"empty": [], **{games: [] for games in sizes}}
     with tempfile.TemporaryDirectory() as folder:
@@ -43,8 +44,10 @@ def main(runs: int, sizes: list[int], old: bool = False) -> None:
         print(f"{games:>6,} {db.stat().st_size / 2**20:>8.1f} {ms * 1000:>9.0f} {ms / empty:>12.2f}x {ms / base:>13.2f}x")
     last = statistics.median(starts[sizes[-1]])
     print(f"start with {sizes[-1]:,} games vs {sizes[0]:,}: {last / base:.2f}x (target <= {TARGET}x)")
+    return [f"start with {sizes[-1]:,} games {last / base:.2f}x the start with {sizes[0]:,} (target <= {TARGET}x)"] \
+        if last / base > TARGET else []
 
 
 if __name__ == "__main__":
     args = [int(a) for a in sys.argv[1:] if a != "--old"]
-    main(args[0] if args else 5, args[1:] or [0, 1000, 3000], "--old" in sys.argv)
+    run(main, args[0] if args else 5, args[1:] or [0, 1000, 3000], "--old" in sys.argv)

@@ -28,9 +28,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
-HEADLESS = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-            "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
+TARGET_MS = 100
 LONG = "spurs, 50,000 actions"
 SETTINGS = {
     "scorepad": {"players": ["Ann", "Bob"]},
@@ -110,7 +110,7 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
 def measure(kind: str, how: str) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         out = subprocess.run([sys.executable, __file__, "child", kind, os.path.join(folder, "c.db"), how],
-                             capture_output=True, text=True, env=dict(os.environ, **HEADLESS), timeout=120)
+                             capture_output=True, text=True, env=dict(os.environ, **HEADLESS_KIVY), timeout=120)
     if out.returncode:
         raise SystemExit(out.stderr[-2000:])
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -120,23 +120,28 @@ def measure(kind: str, how: str) -> dict[str, float]:
 HOW = {"ahead": "resume, built ahead", "cold": "resume, cold", "new": "new game's setup"}
 
 
-def main(runs: int = 5) -> None:
+def main(runs: int = 5) -> list[str]:
     times: dict[tuple[str, str], list[dict[str, float]]] = {(kind, how): [] for kind in SETTINGS for how in HOW}
     times[LONG, "ahead"] = []
     times[LONG, "cold"] = []
     for _ in range(runs):
         for kind, how in times:
             times[kind, how].append(measure(kind, how))
+    missed = []
     for (kind, how), found in times.items():
         median = {key: statistics.median(f[key] for f in found) for key in found[0]}
         print(f"{kind:<21} {HOW[how]:<19}: shown after {median['ms']:6.1f} ms (CPU {median['cpu_ms']:6.1f} ms), "
               f"first frame CPU {median['first_cpu_ms']:6.1f} ms, longest frame CPU {median['longest_cpu_ms']:6.1f} ms")
+        if how == "ahead" and kind != LONG and median["cpu_ms"] >= TARGET_MS:  # CPU: wall is mostly others' load
+            missed.append(f"first open of {kind}, built ahead: CPU median {median['cpu_ms']:.1f} ms "
+                          f"(target < {TARGET_MS} ms)")
     print(f"({runs} fresh apps each; wall time is noisy while other work shares the machine, the process's "
           "CPU time much less so)")
+    return missed
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2], sys.argv[3], sys.argv[4] == "ahead", sys.argv[4] == "new")
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 5)

@@ -16,6 +16,7 @@ from typing import Callable
 from companion.spurs.bag import parse_bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gang_probability, gold_distribution, shoot_probability
+from verdict import run  # noqa: E402
 
 BIG = parse_bag("grey=12,brown=10,white=6,black=9,red=3")  # 40 bullets
 HUGE = parse_bag("grey=24,brown=24,white=12,black=17,red=3")  # 80 bullets: room for 40 draws
@@ -35,7 +36,7 @@ def timings_ms(call: Callable[[], object]) -> list[float]:
     return out
 
 
-def main() -> None:
+def main() -> list[str]:
     cases = [
         ("shoot revolver, 40 bullets, draw 6, need 3", 20, lambda: shoot_probability(BIG, "revolver", 6, 3)),
         ("shoot rifle, 40 bullets, draw 6, need 4", 20, lambda: shoot_probability(BIG, "rifle", 6, 4)),
@@ -44,10 +45,13 @@ def main() -> None:
         ("gang of 3, 40 bullets, draw 6", 50, lambda: gang_probability(BIG, 6, GANG3)),
     ]
     print(f"{'case':48} {'worst ms':>9} {'median':>8} {'target':>7}  verdict")
+    missed = []
     for name, target, call in cases:
         ms = timings_ms(call)
         print(f"{name:48} {max(ms):9.3f} {statistics.median(ms):8.3f} {target:>5} ms  "
               f"{'ok' if max(ms) < target else 'SLOW'}")
+        if max(ms) >= target:
+            missed.append(f"{name}: worst {max(ms):.3f} ms (target < {target} ms)")
 
     print(f"\ngang of 3 from an 80-bullet bag, by draws (target < {GANG_TARGET_MS} ms at {GANG_DRAWS[-1]}):")
     medians = {}
@@ -60,7 +64,10 @@ def main() -> None:
     verdict = "ok" if medians[large] < GANG_TARGET_MS else "SLOW"
     print(f"  growth {small}->{large} draws: x{medians[large] / medians[small]:.1f} (~draws^{growth:.1f}); "
           f"{verdict} against {GANG_TARGET_MS} ms")
+    if medians[large] >= GANG_TARGET_MS:
+        missed.append(f"gang of 3 at {large} draws: median {medians[large]:.3f} ms (target < {GANG_TARGET_MS} ms)")
+    return missed
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -15,9 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
-HEADLESS = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-            "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
 
 
 def rss_mb() -> float:
@@ -67,13 +66,13 @@ def child(kind: str, db: str) -> None:
 def measure(kind: str, db: str) -> dict:
     started = time.time()
     out = subprocess.run([sys.executable, __file__, "child", kind, db], capture_output=True, text=True,
-                         env=dict(os.environ, **HEADLESS), timeout=120)
+                         env=dict(os.environ, **HEADLESS_KIVY), timeout=120)
     line = out.stdout.strip().splitlines()[-1]
     report = json.loads(line)
     return {"start_s": report["first_frame"] - started, "rss_mb": report["rss_mb"]}
 
 
-def main(runs: int = 5) -> None:
+def main(runs: int = 5) -> list[str]:
     results = {"empty": [], "companion": []}
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "bench.db")
@@ -87,10 +86,13 @@ def main(runs: int = 5) -> None:
     print(f"RSS at first screen: empty app {e['rss_mb']:.1f} MB, companion Home {c['rss_mb']:.1f} MB "
           f"-> +{c['rss_mb'] - e['rss_mb']:.1f} MB (target <= +40 MB)")
     print(f"(medians of {runs} interleaved runs)")
+    ratio, over = c["start_s"] / e["start_s"], c["rss_mb"] - e["rss_mb"]
+    return ([f"first frame {ratio:.2f}x the empty app's (target <= 2.0)"] if ratio > 2.0 else []) + \
+        ([f"RSS at the first screen +{over:.1f} MB over the empty app (target <= +40 MB)"] if over > 40 else [])
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2], sys.argv[3])
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 5)

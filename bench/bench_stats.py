@@ -31,12 +31,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from verdict import HEADLESS_KIVY, run  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-HEADLESS = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_ARGS": "1",
-            "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
 SIZES = (300, 1000, 3000)
 TARGET_MS = 1000
 
@@ -104,13 +103,14 @@ def child(db: str, count_all: bool) -> None:
 
 def measure(db: str, count_all: bool = False) -> dict:
     out = subprocess.run([sys.executable, __file__, "child", db, str(int(count_all))], capture_output=True, text=True,
-                         env=dict(os.environ, **HEADLESS), timeout=3600)
+                         env=dict(os.environ, **HEADLESS_KIVY), timeout=3600)
     if out.returncode:
         raise SystemExit(out.stderr[-2000:])
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def main(runs: int = 3) -> None:
+def main(runs: int = 3) -> list[str]:
+    missed = []
     with tempfile.TemporaryDirectory() as folder:
         for games in SIZES:
             warm = database(games, True, folder)
@@ -125,6 +125,10 @@ def main(runs: int = 3) -> None:
                       f"{statistics.median(f['ms'] for f in found):6.0f} ms (CPU "
                       f"{statistics.median(f['cpu_ms'] for f in found):6.0f} ms), max {max(f['ms'] for f in found):6.0f} ms"
                       f" (target < {TARGET_MS} ms)", flush=True)
+                opened = statistics.median(f["ms"] for f in found)
+                if opened >= TARGET_MS:
+                    missed.append(f"Statistics with {games:,} games, {how}: opens in {opened:.0f} ms "
+                                  f"(target < {TARGET_MS} ms)")
             cold = database(games, False, folder)
             first = measure(cold, count_all=games == SIZES[0])
             line = f"{games:>5} games, cold: first frame in {first['ms']:6.0f} ms (CPU {first['cpu_ms']:4.0f} ms) " \
@@ -133,10 +137,11 @@ def main(runs: int = 3) -> None:
                 line += f"; all counted in {first['all_s']:.1f} s ({first['all_s'] / games * 1000:.0f} ms a game)"
             print(line, flush=True)
     print(f"({runs} fresh apps per warm figure; wall time is noisy while other work shares the machine)")
+    return missed
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2], sys.argv[3] == "1")
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+        run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 3)

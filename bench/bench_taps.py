@@ -38,6 +38,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from verdict import run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["tests/ui/spurs/test_spurs_game.py::test_a_short_game_to_the_final_scores",
@@ -196,4 +197,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    run(main, sys.argv[1:])

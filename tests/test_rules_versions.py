@@ -10,13 +10,16 @@ from dataclasses import replace
 
 import pytest
 
+from companion.bountytown import cardform
 from companion.bountytown.engine import ENGINE as BOUNTYTOWN
+from companion.db.store import Store
 from companion.engine import RuleError
+from companion.limits import BOUNTY_DRAWS
 from companion.rapidcity.engine import ENGINE as RAPIDCITY, round_template
 from companion.rapidcity.judge import judge, verdict_to_json
 from companion.rapidcity.roundfile import parse_round
 from companion.spurs.engine import ENGINE as SPURS
-from tests.bountytown.test_engine import SUNDANCE, critically_wounded_setup, play as bt_play, start
+from tests.bountytown.test_engine import SETTINGS, SUNDANCE, critically_wounded_setup, play as bt_play, start
 from tests.rapidcity.rc_rounds import press, release, round_file, touch
 from tests.spurs.helpers import ANN, BOB, CID, play
 
@@ -94,6 +97,37 @@ def test_r_b8_a_bounty_lost_to_a_critical_wound_could_come_back_in_version_1():
     new = BOUNTYTOWN.apply(replace(critically_wounded_setup(), rules=2), lose)
     with pytest.raises(RuleError, match="B is already in play"):
         BOUNTYTOWN.apply(new, again)
+
+
+def test_r_b11_a_bounty_drawing_more_than_the_rulebook_s_five_is_refused_in_one_line():
+    greedy = {**SUNDANCE, "draws": BOUNTY_DRAWS + 1}
+    with pytest.raises(RuleError, match=r"^Sundance Kid draws 6 cards: a bounty card draws at most 5, the "
+                                        r"rulebook's largest \[R-B11\]$"):
+        start(bounties=[greedy, *SETTINGS["bounties"][1:]])
+    with pytest.raises(RuleError, match="R-B11"):
+        bt_play(start(), {"type": "move", "to": "Bandit Hideout"},
+                {"type": "duel_bounty", "bounty": "Butch Cassidy", "hand": ["4H", "4D", "4S", "4C"],
+                 "drawn": ["1H", "2H", "5S", "5S", "2C"], "bounty_items": ["Cowboy Hat"], "seed": 5},
+                {"type": "end_turn", "reveal": [greedy]})
+    assert start(bounties=[{**SUNDANCE, "draws": BOUNTY_DRAWS}, *SETTINGS["bounties"][1:]]).active[0].draws == 5
+
+
+def test_r_b11_a_game_stored_under_rules_3_replays_its_15_draw_bounties(tmp_path):
+    """The refusal is version 4's: an older game's typed-in cards replay as the table had them."""
+    greedy = {**SUNDANCE, "draws": 15}
+    assert start(rules=3, bounties=[greedy, *SETTINGS["bounties"][1:]]).active[0].draws == 15
+    with Store(tmp_path / "c.db") as store:
+        game = store.new_session("bountytown", SETTINGS)
+        game.do({"type": "move", "to": "Bandit Hideout"})
+        store._db.execute("UPDATE sessions SET settings = json_set(settings, '$.rules', 3, '$.bounties[0].draws', 15)")
+    with Store(tmp_path / "c.db") as store:
+        opened = store.open_session(game.id)
+        assert (opened.rules, opened.state.active[0].draws) == (3, 15)
+
+
+def test_r_b11_the_setup_form_s_draws_stepper_stops_at_the_rulebook_s_five():
+    card = cardform.Card(draws=BOUNTY_DRAWS)
+    assert cardform.stepped(card, "draws", 1).draws == BOUNTY_DRAWS
 
 
 # -- Rapid City -----------------------------------------------------------------------------

@@ -369,3 +369,14 @@ def test_an_import_into_a_file_with_a_doctored_snapshot_goes_in_says_so_and_the_
     assert "checkpoint at event 300 is damaged" in said[0] and says in said[0]
     state, notice = opened(db, sid)
     assert state == truth(db, sid)[-1] and says in notice
+
+
+def test_an_event_renumbered_to_a_fraction_under_a_checkpoint_is_no_proof_of_it(db, template):
+    # 120 -> 120.5 keeps the count, the first and the last number of events 1..300, and the
+    # bytes hashed: only the numbering's sum being a REAL says the log is not 1, 2 ... n
+    sid = template[1]
+    tamper(db, "UPDATE events SET seq = 120.5 WHERE session_id = ? AND seq = 120", sid)
+    with closing(sqlite3.connect(db)) as raw:
+        proof = snapshots.Snapshots(raw, sid, "scorepad", SCHEMA_VERSION)
+        proof.prove([100, 200, 300])
+        assert set(proof._proven) == {100}

@@ -14,9 +14,10 @@ from typing import Any
 from companion.bountytown.cards import SUITS
 from companion.bountytown.state import Bounty
 from companion.bountytown.view import SUIT_NAMES
+from companion.limits import BOUNTY_DRAWS
 
-#: what a card prints, each field's range
-LIMITS = {"renown": (0, 20), "draws": (0, 10), "items": (0, 5)}
+#: what a card prints, each field's range; the draws stepper stops at the most the rules take (R-B11)
+LIMITS = {"renown": (0, 20), "draws": (0, BOUNTY_DRAWS), "items": (0, 5)}
 BASE = 5  # a bounty prints at most five base cards
 NAME = 40  # characters of a bounty's name
 

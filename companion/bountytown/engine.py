@@ -319,7 +319,7 @@ def revealed_bounties(state: GameState, cards: Iterable[object]) -> tuple[Bounty
     in_play |= set(state.escaped) | set(state.discarded) | {b.name for b in state.active}
     revealed: tuple[Bounty, ...] = ()
     for card in cards:
-        bounty = parse_bounty(card, state.grid)
+        bounty = parse_bounty(card, state.grid, state.rules)
         if bounty.name in in_play:
             raise RuleError("Bounties", f"{bounty.name} is already in play")
         in_play.add(bounty.name)

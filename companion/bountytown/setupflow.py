@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.bountytown import cardform
 from companion.bountytown.cardform import Card
-from companion.bountytown.state import ACTIVE_BOUNTIES, HAND_LIMIT, ITEM_PRICES, MIDDLE_ROW, PLAYERS, parse_bounty
+from companion.bountytown.state import ACTIVE_BOUNTIES, HAND_LIMIT, ITEM_PRICES, MIDDLE_ROW, PLAYERS, RULES, parse_bounty
 from companion.bountytown.view import ABILITIES, SETUP_DIAGRAM
 from companion.engine import RuleError
 
@@ -171,7 +171,7 @@ def ready(setup: Setup) -> Setup | dict[str, Any]:
         why = cardform.missing(card)
         if why is None:
             try:
-                parse_bounty(cardform.entry(card), setup.grid)
+                parse_bounty(cardform.entry(card), setup.grid, RULES)
             except RuleError as exc:
                 why = f"Refused: {exc}"
         if why:

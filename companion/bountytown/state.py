@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from companion.bountytown.cards import parse_card, parse_cards
 from companion.engine import RuleError, replace, rules_of
 from companion.errors import InputError
+from companion.limits import BOUNTY_DRAWS
 
 HAND_LIMIT = 5
 ACTIONS_PER_TURN = 3
@@ -26,8 +27,12 @@ RULES_VERSIONS: dict[int, str] = {
        "(R-B8) (2026-12-02)",
     3: "a duellist at the Bank plays from the hand left after its discard on declaring: at most 4 cards of a "
        "full hand, fewer with wounds (R-B7, R-B9) (2026-12-06)",
+    4: "a bounty card draws at most 5 cards, the rulebook's largest (R-B11) (2026-12-07)",
 }
 BANK_DISCARD_COUNTS = 3  # the first version where R-B7 counts the hand after the Bank's discard (R-B9)
+#: the first version that refuses a bounty drawing more than the rulebook's largest (R-B11);
+#: a game stored under an older one replays the cards its table typed in as they were
+DRAWS_BOUNDED = 4
 RULES = max(RULES_VERSIONS)
 ITEM_PRICES: dict[str, int] = {
     "First Aid Kit": 3,
@@ -126,11 +131,12 @@ def initial_state(settings: Mapping[str, Any]) -> GameState:
     players = tuple(_parse_player(e) for e in entries)
     if len({p.name for p in players}) != len(players):
         raise RuleError("setup", "each player may sit at the table only once")
-    active = tuple(parse_bounty(b, grid) for b in settings.get("bounties") or ())
+    rules = rules_of(settings, RULES_VERSIONS)
+    active = tuple(parse_bounty(b, grid, rules) for b in settings.get("bounties") or ())
     if len(active) != ACTIVE_BOUNTIES or len({b.name for b in active}) != ACTIVE_BOUNTIES:
         raise RuleError("setup", f"setup places {ACTIVE_BOUNTIES} different active bounties, got {len(active)}")
     return GameState(players, grid, active, parse_items(settings.get("store", []), "store"),
-                     rules=rules_of(settings, RULES_VERSIONS))
+                     rules=rules)
 
 
 def parse_grid(grid: object) -> tuple[str, ...]:
@@ -152,8 +158,10 @@ def _parse_player(entry: object) -> Player:
     return Player(entry["name"], str(entry.get("character", "")), hand_limit=limit)
 
 
-def parse_bounty(entry: object, grid: tuple[str, ...]) -> Bounty:
-    """A bounty card typed in from the table; refused with what is wrong on it."""
+def parse_bounty(entry: object, grid: tuple[str, ...], rules: int) -> Bounty:
+    """A bounty card typed in from the table; refused with what is wrong on it. Under
+    ``rules`` older than :data:`DRAWS_BOUNDED` any number of draws is taken, so a stored
+    game whose table typed in more than the rulebook's largest still replays and opens."""
     if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str) or not entry["name"]:
         raise RuleError("Bounties", f"a bounty needs a name, got {entry!r}")
     name = entry["name"]
@@ -170,6 +178,9 @@ def parse_bounty(entry: object, grid: tuple[str, ...]) -> Bounty:
         base = tuple(parse_card(c) for c in entry.get("base", []))
     except InputError as exc:
         raise RuleError("R-B1", f"{name}'s base cards: {exc}") from None
+    if numbers["draws"] > BOUNTY_DRAWS and rules >= DRAWS_BOUNDED:
+        raise RuleError("R-B11", f"{name} draws {numbers['draws']} cards: a bounty card draws at most "
+                                 f"{BOUNTY_DRAWS}, the rulebook's largest")
     if not base and not numbers["draws"]:
         raise RuleError("Bounties", f"{name} has no base cards and draws none: it could not duel")
     return Bounty(name, numbers["renown"], (locations[0], locations[1]), base, numbers["draws"], numbers["items"])

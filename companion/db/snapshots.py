@@ -76,9 +76,15 @@ CREATE TABLE snapshots (
 TOLD_ONLY = ("story.py",)
 #: the events 1..n as the ``prefix`` hash takes them (:func:`event_bytes`, strung together by
 #: SQLite in the order it reads them: the primary key's, the events' own), and what says their
-#: numbering is 1, 2 ... n with no gap, repeat or number that is not a whole one
-_PROOF = ("SELECT group_concat(kind || coalesce(action, '') || char(10), ''), count(*), min(seq), max(seq), "
-          "total(typeof(seq) = 'integer') FROM events WHERE session_id = ? AND seq > ? AND seq <= ?")
+#: numbering is 1, 2 ... n with no gap, repeat or number that is not a whole one. The text comes
+#: back as the raw bytes SQLite holds (no decoding to str and encoding back, 1.8 MB at 50,000
+#: events), joined by newlines (the last one is added by :meth:`Snapshots.prove`: one copy per
+#: row fewer than appending it to each). The range leaves out any seq stored as text or a blob
+#: (SQLite ranks them above every number), so a number that is not a whole one can only be a
+#: REAL, and then sum() is a REAL too: count and an integer sum of start+1..stop say the
+#: numbering, in one pass with no per-row typeof() or min()/max().
+_PROOF = ("SELECT CAST(group_concat(kind || coalesce(action, ''), char(10)) AS BLOB), count(*), sum(seq) "
+          "FROM events WHERE session_id = ? AND seq > ? AND seq <= ?")
 
 
 def event_bytes(kind: str, action: str | None) -> bytes:
@@ -188,9 +194,11 @@ class Snapshots:
         in C (a 50,000-event log is one query, not 50,000 Python steps)."""
         chain, start = new_chain(), 0
         for stop in marks:
-            text, count, first, last, whole = self._db.execute(_PROOF, (self._id, start, stop)).fetchone()
-            chain.update((text or "").encode())
-            if (count, whole) != (stop - start, stop - start) or (count and (first, last) != (start + 1, stop)):
+            raw, count, total = self._db.execute(_PROOF, (self._id, start, stop)).fetchone()
+            if raw is not None:
+                chain.update(raw)
+                chain.update(b"\n")
+            if count != stop - start or (count and (type(total) is not int or total != (start + 1 + stop) * count // 2)):
                 break  # a gap, a repeat or a number that is not one: nothing from here on is proved
             self._proven[stop] = chain.hexdigest()
             start = stop

@@ -32,12 +32,18 @@ ODDS_SECONDS = 120.0
 
 
 def duel_against_butch(ui: Driver) -> None:
-    """A game whose first bounty draws 10 cards, and Bart at the cards page of a duel with it."""
+    """A game whose first bounty draws 10 cards, and Bart at the cards page of a duel with it.
+    Today's rules refuse a card drawing more than 5 (R-B11), so it is a game stored under
+    rules 3, which took the card: the slow odds that remain are an old game's."""
     for name, colour in PLAYERS:
         ui.app.store.add_player(name, colour)
     others = [{"name": f"Bounty {n}", "renown": 1, "locations": ["Bank", "Doc's"], "draws": 1} for n in (2, 3)]
-    ui.app.start_session("bountytown", {"players": [{"name": name, "character": name} for name, _ in PLAYERS],
-                                        "grid": list(SETUP_DIAGRAM), "bounties": [BUTCH, *others], "store": []})
+    game = ui.app.store.new_session("bountytown", {
+        "players": [{"name": name, "character": name} for name, _ in PLAYERS], "grid": list(SETUP_DIAGRAM),
+        "bounties": [{**BUTCH, "draws": 5}, *others], "store": []})
+    ui.app.store._db.execute("UPDATE sessions SET settings = json_set(settings, '$.rules', 3, '$.bounties[0].draws', ?) "
+                             "WHERE id = ?", (BUTCH["draws"], game.id))
+    ui.app.resume(game.id)
     ui.pump()
     assert ui.screen.act({"type": "move", "to": "Boot Hill"}), ui.screen.message
     ui.tap("Duel")
