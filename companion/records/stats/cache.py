@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from companion.db.evidence import FileEvidence
 from companion.db.rows import RowDamage, game_name
 from companion.records.stats import VERSION
 from companion.records.stats.replay import read_session, summarise
@@ -89,12 +90,13 @@ def player_seats(db: sqlite3.Connection) -> dict[int, list[int | None]]:
     return found
 
 
-def summary_of(db: sqlite3.Connection, session_id: int) -> tuple[int, dict[str, Any]]:
+def summary_of(db: sqlite3.Connection, session_id: int,
+               evidence: FileEvidence | None = None) -> tuple[int, dict[str, Any]]:
     """(last event, summary) of one game; a log that cannot be read or replayed gives a
     summary that says why instead (the game is then left out and counted as unreadable),
     kept like any other until the log changes (-1: not even its last event could be read)."""
     try:
-        logged = read_session(db, session_id)
+        logged = read_session(db, session_id, evidence)
     except (RowDamage, sqlite3.DatabaseError) as exc:
         try:
             last = db.execute("SELECT MAX(seq) FROM events WHERE session_id = ?", (session_id,)).fetchone()[0]
@@ -140,10 +142,11 @@ def make(path: str | Path, missing: list[int], progress: Callable[[int, list[tup
     db.text_factory = lambda raw: raw.decode("utf-8", "replace")
     try:
         made: list[tuple[int, int, dict[str, Any]]] = []
+        evidence = FileEvidence(db)  # one for the whole batch: each old game's neighbours settled once
         for done, session_id in enumerate(missing, 1):
             if stop():
                 break
-            made.append((session_id, *summary_of(db, session_id)))
+            made.append((session_id, *summary_of(db, session_id, evidence)))
             if len(made) == BATCH or done == len(missing):
                 _keep(db, made)
                 progress(done, made)

@@ -31,11 +31,13 @@ class Logged:
     seq: int
 
 
-def read_session(db: sqlite3.Connection, session_id: int) -> Logged:
+def read_session(db: sqlite3.Connection, session_id: int, evidence: FileEvidence | None = None) -> Logged:
     """The session's settings and the actions in effect at its last event. A damaged row
-    raises :class:`RowDamage` (the statistics then leave that game out and say so)."""
+    raises :class:`RowDamage` (the statistics then leave that game out and say so).
+    ``evidence``: the file's, kept across the games summed up on ``db``, so each neighbour's
+    log is replayed once for them all, not once per game."""
     log = read_log(db, session_id)
-    leaning = None if recorded(log.settings) else FileEvidence(db).lean(session_id, log.kind)
+    leaning = None if recorded(log.settings) else (evidence or FileEvidence(db)).lean(session_id, log.kind)
     return Logged(session_id, log.kind,
                   played_settings(log.kind, log.settings, log.actions, log.result, log.started, leaning),
                   log.actions, log.seq)
