@@ -126,15 +126,18 @@ def test_a_double_tap_on_plus_guest_types_nothing_into_the_new_name(kb):
     from kivy.core.window import Window
     from kivy.uix.textinput import TextInput
 
-    from tests.ui.conftest import DOUBLE_TAP_S, TAP_APART_S
+    from tests.ui.conftest import DOUBLE_TAP_S, TAP_APART_S, pump_until
+    from ui.keyboard import TableKeyboard
 
     for name, colour in (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow")):
         kb.app.store.add_player(name, colour)
     kb.tap("Spurs")
     guest = kb.find("+ Guest")
+    kb.pump(1)  # laid out, as Driver.tap reads a widget's place
     x, y = guest.to_window(*guest.center)
     kb.touch_at(x, y, TAP_APART_S)
-    kb.pump(6)  # ~120 ms of frames: the name's popup and the keys are drawn by then
+    # the name's popup and its keys drawn, as 120 ms of frames draw them at the table
+    pump_until(kb, lambda: any(isinstance(w, TableKeyboard) for w in Window.children))
     kb.touch_at(x, y, DOUBLE_TAP_S)
     kb.pump(4)
     fields = [w for root in Window.children for w in root.walk() if isinstance(w, TextInput) and w.focus]
