@@ -101,7 +101,8 @@ def test_old_games_are_counted_behind_the_screen_and_taps_never_wait(table, monk
     ui = table
     held = threading.Event()
     make_one = cache.summary_of
-    monkeypatch.setattr(cache, "summary_of", lambda db, sid: held.wait(30) and make_one(db, sid))
+    monkeypatch.setattr(cache, "summary_of",
+                        lambda db, sid, *evidence: held.wait(30) and make_one(db, sid, *evidence))
     ui.tap("Statistics")
     assert ui.screen.progress == "Counted 0 of 4 games"
     assert ui.find(startswith="Counted 0 of 4").text == "Counted 0 of 4 games"
