@@ -47,7 +47,7 @@ GAMES: dict[str, Game] = {g.kind: g for g in (
     Game("rapidcity", "Rapid City", "companion.rapidcity.engine:ENGINE", "companion.rapidcity.story",
          "bullets", "bullet", "bullets", cli="companion.rapidcity.cli",
          stats="companion.records.stats.rapidcity:summarise", rulings="R-R"),
-    Game("scorepad", "Score pad", "companion.scorepad.engine:ENGINE", "companion.records.story",
+    Game("scorepad", "Score pad", "companion.scorepad.engine:ENGINE", "companion.scorepad.story",
          "scores", "point", "points"),
 )}
 
