@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.checks import FAIL, OK, WARN, Check
 from companion.db.lock import holder
 from companion.db.place import place_problem, write_hint
 from companion.db.rows import game_name
-from companion.db.store import Store, StoreError, default_db_path
+from companion.db.store import GameSession, SessionInfo, Store, StoreError, default_db_path
 from companion.errorlog import error_log_path, read_log
-from companion.records.oldrules import line, maybe_older, rules_played
+from companion.records.oldrules import RulesPlayed, line, maybe_older, rules_played
 
 NAME = "Database"
 GAME_FIX = ("this game cannot be opened, every other game can. Keep a copy of the database; "
@@ -64,52 +65,80 @@ def database_checks(db: str | os.PathLike[str] | None, *, record: bool = False) 
     return checks
 
 
+@dataclass
+class _Found:
+    """What replaying every game of a sound file found, for the checks to say."""
+
+    sessions: list[SessionInfo]
+    #: why each game that cannot be opened cannot, naming its row
+    damaged: list[str]
+    #: game id -> its snapshots' verdict (good, bad), for the doctor's record
+    verdicts: dict = field(default_factory=dict)
+    #: games whose newest checkpoint the app cannot use: their logs are sound
+    checkpoints: list[GameSession] = field(default_factory=list)
+    #: games played under older rules (info, last event, rules played): sound, told with
+    #: what today's rules would say
+    older: list[tuple[SessionInfo, int, RulesPlayed]] = field(default_factory=list)
+    prefs: list[str] = field(default_factory=list)
+    #: why the doctor's record of a full check could not be written, if it could not
+    unrecorded: str | None = None
+
+
 def _contents(path: Path, record: bool) -> list[Check]:
     try:
         with Store(path) as store:
             integrity = store.integrity()
             if integrity != "ok":
                 return [Check(NAME, FAIL, f"{path}: {integrity}", MOVE_ASIDE)]
-            sessions = store.sessions(limit=-1)
-            damaged = [info.problem for info in sessions if info.problem]
-            verdicts = {}
-            checkpoints = []  # games whose newest checkpoint the app cannot use: their logs are sound
-            older = []  # games played under older rules: sound, told with what today's rules would say
-            for info in sessions:
-                if not info.problem:  # finished games too: a sound file is one whose every log replays
-                    try:  # from its first event, judging its snapshots on the way
-                        game = store.open_session(info.id, check=True)
-                    except StoreError as exc:
-                        damaged.append(str(exc))
-                        continue
-                    verdicts[info.id] = game.snapshot_verdict
-                    if game.notice:
-                        checkpoints.append(game)
-                    if maybe_older(info):
-                        older.append((info, game.seq, rules_played(store, info, game=game, keep=False)))
-            prefs = store.unreadable_prefs()
-            unrecorded = None
-            if record and not damaged and not prefs and not checkpoints:  # only a sound file is written to
-                unrecorded = _record(store, integrity, verdicts, older)
+            found = _replay_every_game(store)
+            found.prefs = store.unreadable_prefs()
+            if record and not found.damaged and not found.prefs and not found.checkpoints:
+                found.unrecorded = _record(store, integrity, found.verdicts, found.older)  # only a sound file
     except StoreError as exc:  # its message names the file and what to do
         return [Check(NAME, FAIL, str(exc), "do what the line above says; nothing was changed")]
-    discarded = sum(len(bad) for _good, bad in verdicts.values())
+    return _said(path, found)
+
+
+def _replay_every_game(store: Store) -> _Found:
+    """Open every game that has no problem in its row from its first event (finished games
+    too: a sound file is one whose every log replays), judging its snapshots on the way."""
+    sessions = store.sessions(limit=-1)
+    found = _Found(sessions, [info.problem for info in sessions if info.problem])
+    for info in sessions:
+        if info.problem:
+            continue
+        try:
+            game = store.open_session(info.id, check=True)
+        except StoreError as exc:
+            found.damaged.append(str(exc))
+            continue
+        found.verdicts[info.id] = game.snapshot_verdict
+        if game.notice:
+            found.checkpoints.append(game)
+        if maybe_older(info):
+            found.older.append((info, game.seq, rules_played(store, info, game=game, keep=False)))
+    return found
+
+
+def _said(path: Path, found: _Found) -> list[Check]:
+    """The checks a file that opened says: the file, then each thing worth a word."""
+    discarded = sum(len(bad) for _good, bad in found.verdicts.values())
     snaps = f", {discarded} snapshot(s) that disagreed with the log discarded" if discarded else ""
-    played_older = [(info, played) for info, _seq, played in older if played.older]
+    played_older = [(info, played) for info, _seq, played in found.older if played.older]
     aged = f", {len(played_older)} played under older rules" if played_older else ""
-    checks = [Check(NAME, OK, f"{path} (integrity ok, {len(sessions)} sessions{aged}{snaps})")]
+    checks = [Check(NAME, OK, f"{path} (integrity ok, {len(found.sessions)} sessions{aged}{snaps})")]
     # a game played under older rules is sound: said only where today's rules would call it otherwise
     checks += [Check("Older rules", OK, line(info, played)) for info, played in played_older if played.differences]
     # a damaged game does not stop the table (every other game plays): worth a look, not a failure
-    checks += [Check("Saved game", WARN, message, GAME_FIX) for message in damaged]
+    checks += [Check("Saved game", WARN, message, GAME_FIX) for message in found.damaged]
     checks += [Check("Snapshot", WARN, f"game session {game.id} ({game_name(game.kind)}) in {path}: "
                                        f"{game.snapshot_problem}. The app replays it from its log, which is sound",
-                     SNAPSHOT_FIX.format(id=game.id)) for game in checkpoints]
+                     SNAPSHOT_FIX.format(id=game.id)) for game in found.checkpoints]
     checks += [Check("Preference", WARN, f"the preference {key!r} cannot be read, so its default is used",
-                     "set it again in the app's Settings") for key in prefs]
-    if unrecorded:
+                     "set it again in the app's Settings") for key in found.prefs]
+    if found.unrecorded:
         checks.append(Check("Full check", WARN,
-                            f"the database is sound, but this check could not be noted in it ({unrecorded})",
+                            f"the database is sound, but this check could not be noted in it ({found.unrecorded})",
                             "free some space on the disk, then run doctor again"))
     return checks
 
