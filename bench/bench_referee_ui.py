@@ -276,22 +276,10 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
     which the machine's load and the software rasteriser do not inflate)."""
     players = PLAYERS if not chatter_edges else PLAYERS[:-1]  # pad 6 chatters, five players race
     seed = next(s for s in range(1000) if isinstance(shuffled_deck(PLAYERS, s)[0], CharacterCard))
-    frames: list[Frame] = []
-    samples: list[Sample] = []
-    pending: list[Sample] = []  # the claim on its way to the screen
-    poll_ms: list[float] = []
-    chatter: Chatter | None = None
-    race = {"s": 0.0, "other": 0, "on": False}
+    probe = Probe()
     original_poll = RefereeScreen.poll
-
-    @functools.wraps(original_poll)  # the Clock looks a weak method up by its name
-    def timed_poll(screen: RefereeScreen, dt: float = 0) -> None:
-        start = time.perf_counter()
-        original_poll(screen, dt)
-        if race["on"]:
-            poll_ms.append((time.perf_counter() - start) * 1000)
-
-    RefereeScreen.poll = timed_poll  # the app's own schedule and wake-up call it
+    RefereeScreen.poll = probe.timing(original_poll)  # the app's own schedule and wake-up call it
+    chatter: Chatter | None = None
     with tempfile.TemporaryDirectory() as tmp:
         app = CompanionApp(Store(Path(tmp) / "bench.db"), backend="sim")
         app._run_prepare()
@@ -305,86 +293,132 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
         hw = app.hardware()
         rng = random.Random(1)
         chatter = Chatter(hw) if chatter_edges else None
+        probe.watch(screen, hw)
+        Window.bind(on_draw=probe.on_draw, on_flip=probe.on_flip)
+        try:
+            while len(probe.samples) < samples_wanted:
+                race_card(screen, hw, probe, chatter, chatter_edges, len(players), rng)
+                next_card(screen, hw, chatter)
+        finally:
+            Window.unbind(on_draw=probe.on_draw, on_flip=probe.on_flip)
+            RefereeScreen.poll = original_poll
+            if chatter is not None:
+                chatter.stop()
+            close(app)
+    for sample in probe.samples:
+        sample.wait_for(probe.frames)
+    return Run(probe.samples, probe.poll_ms, probe.other_frames, probe.race_s,
+               sum(1 for s in probe.samples if s.frame_before(probe.frames)))
+
+
+class Probe:
+    """What the bench watches: the frames drawn, each claim from the pawn's drive to its
+    pixels (the one on its way in ``pending``), and each poll's own work while racing."""
+
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.samples: list[Sample] = []
+        self.pending: list[Sample] = []  # the claim on its way to the screen
+        self.poll_ms: list[float] = []
+        self.racing = False
+        self.race_s = 0.0
+        self.other_frames = 0
+        self._screen: RefereeScreen | None = None
+
+    def timing(self, original_poll):
+        """``RefereeScreen.poll``, timed while a race is on."""
+        @functools.wraps(original_poll)  # the Clock looks a weak method up by its name
+        def timed_poll(screen: RefereeScreen, dt: float = 0) -> None:
+            start = time.perf_counter()
+            original_poll(screen, dt)
+            if self.racing:
+                self.poll_ms.append((time.perf_counter() - start) * 1000)
+        return timed_poll
+
+    def watch(self, screen: RefereeScreen, hw) -> None:
+        """Stamp the pending claim as it is queued and as the screen drains it."""
+        self._screen = screen
         put, drain = hw.events.put, hw.drain
 
         def stamped_put(item, *args, **kwargs) -> None:
+            pending = self.pending
             if pending and isinstance(item, PadEvent) and item.pad == pending[0].pad and item.pressed:
                 pending[0].edge_ns, pending[0].queued_ns = item.t_ns, now_ns()
             put(item, *args, **kwargs)
 
         def stamped_drain() -> list:
             events = drain()
+            pending = self.pending
             if pending and pending[0].queued_ns and not pending[0].drained_ns:
                 pending[0].drained_ns, pending[0].cpu_drained_ns = now_ns(), time.thread_time_ns()
             return events
 
         hw.events.put, hw.drain = stamped_put, stamped_drain
 
-        def on_draw(*_args) -> None:
-            frames.append(Frame(now_ns()))
+    def on_draw(self, *_args) -> None:
+        self.frames.append(Frame(now_ns()))
 
-        def on_flip(*_args) -> None:
-            frame = frames[-1]
-            frame.flip_ns, cpu_flip_ns = now_ns(), time.thread_time_ns()
-            glFinish()  # as a real swap does: this frame's pixels are rasterised now
-            frame.done_ns = now_ns()
-            if pending and pending[0].drained_ns and claim_label_shows(screen, pending[0].pad):
-                sample = pending.pop()
-                sample.draw_ns, sample.flip_ns, sample.done_ns = frame.draw_ns, frame.flip_ns, frame.done_ns
-                sample.cpu_flip_ns = cpu_flip_ns
-                frame.claim = True
-                samples.append(sample)
+    def on_flip(self, *_args) -> None:
+        frame = self.frames[-1]
+        frame.flip_ns, cpu_flip_ns = now_ns(), time.thread_time_ns()
+        glFinish()  # as a real swap does: this frame's pixels are rasterised now
+        frame.done_ns = now_ns()
+        pending = self.pending
+        if pending and pending[0].drained_ns and claim_label_shows(self._screen, pending[0].pad):
+            sample = pending.pop()
+            sample.draw_ns, sample.flip_ns, sample.done_ns = frame.draw_ns, frame.flip_ns, frame.done_ns
+            sample.cpu_flip_ns = cpu_flip_ns
+            frame.claim = True
+            self.samples.append(sample)
 
-        def press(pad: int) -> None:
-            pending.append(Sample(pad, now_ns()))
-            hw.press(pad)  # stamped by the mock pin as it changes, in order with the chatter's edges
+    def press(self, hw, pad: int) -> None:
+        self.pending.append(Sample(pad, now_ns()))
+        hw.press(pad)  # stamped by the mock pin as it changes, in order with the chatter's edges
 
-        Window.bind(on_draw=on_draw, on_flip=on_flip)
-        try:
-            while len(samples) < samples_wanted:
-                screen.ready()
-                pump_until(lambda: screen.stage == "window")
-                if chatter is not None:
-                    chatter.burst(screen.flow.card.reveal_ns, chatter_edges)
-                    pump_until(lambda: len(screen.flow.card.edges) >= chatter_edges)
-                    chatter.start()
-                first = len(frames)
-                started = now_ns()
-                race["on"] = True
-                for pad in rng.sample(range(1, len(players) + 1), len(players)):
-                    timer = threading.Timer(rng.uniform(0.02, 0.06), press, args=(pad,))
-                    timer.start()
-                    pump_until(lambda t=timer: not t.is_alive() and not pending)
-                race["on"] = False
-                race["s"] += (now_ns() - started) / 1e9
-                race["other"] += sum(1 for f in frames[first:] if not f.claim)
-                pump_until(lambda: screen.stage == "finish")
-                if chatter is not None:
-                    chatter.stop()
-                firsts = {}
-                for edge in screen.flow.card.presses():
-                    firsts.setdefault(edge.pad, (edge.pad, edge.t_ns))
-                for pad, player in zip(range(1, len(PLAYERS) + 1), PLAYERS):
-                    if pad in firsts:
-                        screen.pick(firsts[pad], player)
-                screen.to_verdict()
-                screen.confirm()
-                screen.undo()  # the same card again, so the bench never runs out of pile
-                for pad in range(1, len(PLAYERS) + 1):
-                    hw.release(pad)
-                pump_until(lambda: not any(screen.pads.levels.actual.values()))
-                if chatter is not None:
-                    time.sleep(2.5)  # the pad goes quiet, so its fault clears before the next card
-                    hw.tick()
-        finally:
-            Window.unbind(on_draw=on_draw, on_flip=on_flip)
-            RefereeScreen.poll = original_poll
-            if chatter is not None:
-                chatter.stop()
-            close(app)
-    for sample in samples:
-        sample.wait_for(frames)
-    return Run(samples, poll_ms, race["other"], race["s"], sum(1 for s in samples if s.frame_before(frames)))
+
+def race_card(screen: RefereeScreen, hw, probe: Probe, chatter: Chatter | None, chatter_edges: int,
+              racers: int, rng: random.Random) -> None:
+    """One card's race: the window opens (the chatter bursting first), then the ``racers``
+    pads in a random order, each pressed a little after the last claim reached the screen."""
+    screen.ready()
+    pump_until(lambda: screen.stage == "window")
+    if chatter is not None:
+        chatter.burst(screen.flow.card.reveal_ns, chatter_edges)
+        pump_until(lambda: len(screen.flow.card.edges) >= chatter_edges)
+        chatter.start()
+    first = len(probe.frames)
+    started = now_ns()
+    probe.racing = True
+    for pad in rng.sample(range(1, racers + 1), racers):
+        timer = threading.Timer(rng.uniform(0.02, 0.06), probe.press, args=(hw, pad))
+        timer.start()
+        pump_until(lambda t=timer: not t.is_alive() and not probe.pending)
+    probe.racing = False
+    probe.race_s += (now_ns() - started) / 1e9
+    probe.other_frames += sum(1 for f in probe.frames[first:] if not f.claim)
+    pump_until(lambda: screen.stage == "finish")
+    if chatter is not None:
+        chatter.stop()
+
+
+def next_card(screen: RefereeScreen, hw, chatter: Chatter | None) -> None:
+    """Each player's first press picked, the verdict confirmed and undone (the same card
+    again, so the bench never runs out of pile), and the pawns lifted."""
+    firsts = {}
+    for edge in screen.flow.card.presses():
+        firsts.setdefault(edge.pad, (edge.pad, edge.t_ns))
+    for pad, player in zip(range(1, len(PLAYERS) + 1), PLAYERS):
+        if pad in firsts:
+            screen.pick(firsts[pad], player)
+    screen.to_verdict()
+    screen.confirm()
+    screen.undo()
+    for pad in range(1, len(PLAYERS) + 1):
+        hw.release(pad)
+    pump_until(lambda: not any(screen.pads.levels.actual.values()))
+    if chatter is not None:
+        time.sleep(2.5)  # the pad goes quiet, so its fault clears before the next card
+        hw.tick()
 
 
 def frame_cost(frames_wanted: int = 40) -> None:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scaledata  # noqa: E402
 
-from companion.db.check import database_checks  # noqa: E402
+from companion.records.check import database_checks  # noqa: E402
 from companion.records import exchange  # noqa: E402
 from verdict import run  # noqa: E402
 

@@ -1,7 +1,8 @@
 """The `companion` command: start the app, or run one of its verbs (docs/cli.md).
 
 Each game adds its own verbs through ``register(commands)`` in its ``cli`` module, so
-the rules of a game and the words that reach them live side by side. Those modules
+the rules of a game and the words that reach them live side by side; those modules take
+what they share from :mod:`companion.verbs` and never import this one. Those modules
 import their heavy parts inside the handlers: `companion odds ...` must not pay for
 loading Kivy or another game's tables.
 
@@ -16,18 +17,20 @@ import importlib
 import os
 import re
 import sys
-from dataclasses import dataclass
-from typing import NoReturn, Sequence
+from typing import Any, NoReturn, Sequence
 
 from companion import __version__
 from companion.engine import RuleError
-from companion.games import GAMES
 from companion.errors import InputError
-from companion.limits import MONITOR_SECONDS, PATH_CHARS, PATH_PART_BYTES, one_line, quote
+from companion.limits import MONITOR_SECONDS, one_line, quote
 from companion.settings import BACKENDS, take_settings
+from companion.verbs import Commands, add_json_flag, check_path
 from companion.voice import LANGUAGES
-#: verbs that are no game's: export, import, backup, restore; voice
-DATA_CLI_MODULES = ("companion.records.exchange_cli", "companion.voice.cli")
+
+#: the modules whose ``register(commands)`` add verbs, in the order `companion --help` lists
+#: them: the games' (in the order Home offers them), then export, import, backup, restore; voice
+CLI_MODULES = ("companion.spurs.cli", "companion.bountytown.cli", "companion.rapidcity.cli",
+               "companion.records.exchange_cli", "companion.voice.cli")
 #: exit status when the reader of our output went away (`companion ... | head`): what a
 #: program killed by SIGPIPE reports (128 + 13), so shells treat it as usual
 EXIT_PIPE_CLOSED = 141
@@ -40,20 +43,6 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(one_line(message))
-
-
-@dataclass(frozen=True)
-class Commands:
-    """Where a game hangs its verbs: ``top`` for `companion VERB`, ``odds`` for
-    `companion odds VERB`. Each verb sets ``func(args) -> int`` as its default."""
-
-    top: argparse._SubParsersAction
-    odds: argparse._SubParsersAction
-
-
-def add_json_flag(parser: argparse.ArgumentParser) -> None:
-    """Every `odds` and `hand` verb takes `--json` (docs/cli.md contract)."""
-    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
 def add_db_option(parser: argparse.ArgumentParser, *, suppress: bool = False) -> None:
@@ -108,8 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     odds = top.add_parser("odds", help="exact odds: odds shoot | odds gang | odds duel")
     odds_verbs = odds.add_subparsers(title="odds", metavar="KIND", required=True)
 
-    commands = Commands(top=top, odds=odds_verbs)
-    for module in [g.cli for g in GAMES.values() if g.cli] + list(DATA_CLI_MODULES):
+    commands = Commands(top=top, odds=odds_verbs, stored_game=_stored_game)
+    for module in CLI_MODULES:
         importlib.import_module(module).register(commands)
     for verb in _verb_parsers(parser):
         add_db_option(verb, suppress=True)
@@ -171,16 +160,6 @@ def check_paths(args: argparse.Namespace) -> None:
         check_path(value, f"--{name} ")
 
 
-def check_path(value: str, label: str = "") -> None:
-    """Refuse a path no file can have (a NUL, too long); ``label`` names where it was given."""
-    if "\0" in value:
-        raise InputError(f"{label}{quote(value)}: a path cannot hold a NUL character")
-    if len(value) > PATH_CHARS:
-        raise InputError(f"{label}{quote(value)}: a path is at most {PATH_CHARS} characters")
-    if any(len(part.encode("utf-8", "surrogateescape")) > PATH_PART_BYTES for part in value.split("/")):
-        raise InputError(f"{label}{quote(value)}: each name in a path is at most {PATH_PART_BYTES} bytes")
-
-
 _SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 
 
@@ -221,6 +200,24 @@ def app_arguments(argv: Sequence[str]) -> argparse.Namespace:
     check_paths(args)
     take_settings(args)
     return args
+
+
+def _stored_game(db: str | None, session: int) -> tuple[str, Any]:
+    """A stored game's kind and state (:data:`companion.verbs.StoredGame`), read without
+    creating or changing the database."""
+    from pathlib import Path
+
+    from companion.db.store import Store, StoreError, default_db_path
+
+    path = Path(db) if db is not None else default_db_path()
+    if not path.is_file():
+        raise InputError(f"no database at {path}; pass --db PATH to the one the app uses")
+    try:
+        with Store(path) as store:
+            game = store.open_session(session)
+            return game.kind, game.state
+    except StoreError as exc:
+        raise InputError(str(exc)) from None
 
 
 def _run_doctor(args: argparse.Namespace) -> int:

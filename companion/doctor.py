@@ -101,7 +101,7 @@ def hardware_checks(args: argparse.Namespace) -> list[Check]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.db.check import database_checks
+    from companion.records.check import database_checks
 
     checks = [check_python(), check_kivy(), check_display(), check_graphics(), check_touch_input(), check_voice()]
     checks.append(check_settings(args))  # before the hardware checks: it says which pads they look at

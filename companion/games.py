@@ -4,6 +4,11 @@ A session's ``kind`` (stored in the database) is looked up here and nowhere else
 new game is one entry, and a kind found in a file can only ever reach code named in this
 fixed table, never a module chosen by that text. Engines and the other parts are imported
 on first use, so opening the CLI for one verb does not load the rules of all three games.
+
+It names only a game's own rules and words (engine, story), so the store and the records
+below it can replay and tell any game. What the layers above add per game keeps its own
+table keyed by kind there: the statistics' figures (companion.records.stats.replay), the
+verbs (companion.cli); a registry naming them would tie every layer into one import cycle.
 """
 
 from __future__ import annotations
@@ -29,10 +34,6 @@ class Game:
     figure: str
     unit: str
     units: str
-    #: the module whose ``register(commands)`` adds the game's verbs, if it has any
-    cli: str | None = None
-    #: ``summarise(settings, actions)`` for the statistics, if it has figures of its own
-    stats: str | None = None
     #: the prefix of its rulings in the rules help ("R-S")
     rulings: str | None = None
 
@@ -40,14 +41,12 @@ class Game:
 #: in the order Home offers them
 GAMES: dict[str, Game] = {g.kind: g for g in (
     Game("spurs", "Spurs", "companion.spurs.engine:ENGINE", "companion.spurs.story", "scores", "point", "points",
-         cli="companion.spurs.cli", stats="companion.records.stats.spurs:summarise", rulings="R-S"),
+         rulings="R-S"),
     Game("bountytown", "Bountytown", "companion.bountytown.engine:ENGINE", "companion.bountytown.story",
-         "renown", "renown", "renown", cli="companion.bountytown.cli",
-         stats="companion.records.stats.bountytown:summarise", rulings="R-B"),
+         "renown", "renown", "renown", rulings="R-B"),
     Game("rapidcity", "Rapid City", "companion.rapidcity.engine:ENGINE", "companion.rapidcity.story",
-         "bullets", "bullet", "bullets", cli="companion.rapidcity.cli",
-         stats="companion.records.stats.rapidcity:summarise", rulings="R-R"),
-    Game("scorepad", "Score pad", "companion.scorepad.engine:ENGINE", "companion.records.story",
+         "bullets", "bullet", "bullets", rulings="R-R"),
+    Game("scorepad", "Score pad", "companion.scorepad.engine:ENGINE", "companion.scorepad.story",
          "scores", "point", "points"),
 )}
 

@@ -5,7 +5,10 @@ so each input is bounded by what the games themselves allow (a bag holds what th
 holds, a hand what the rulebook lets a player hold) and anything outside is refused with
 the limit named. The figures live here, each beside where it comes from, so a reviewer
 checks them in one place; docs/limits.md explains each for players. The small helpers
-below turn a limit into the one-line refusal the CLI prints.
+below turn a limit into the one-line refusal the CLI prints. The games' rules import these
+bounds, so a bound taken from a rule figure (a bag's reds, the deck, the last bullet) is
+written as a number here and tests/test_limits.py holds it equal to the rule: this module
+imports no game.
 """
 
 from __future__ import annotations
@@ -13,10 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from companion.bountytown.cards import DECK_SIZE
 from companion.errors import InputError
-from companion.rapidcity.model import LAST_BULLET
-from companion.spurs.bag import RED_LIMIT
 
 # --- messages ------------------------------------------------------------------------
 
@@ -44,8 +44,8 @@ ID_DIGITS = 9
 #: the bullet tokens in the box besides the red injury bullets (the game's component
 #: list: 66 bullets and 18 injury bullets; the rulebook text does not list them)
 BOX_BULLETS = 66
-#: a bag holds what the box holds, and at most RED_LIMIT reds (R-S3)
-BAG_BULLETS = BOX_BULLETS + RED_LIMIT
+#: a bag holds what the box holds, and at most three reds (spurs.bag.RED_LIMIT, R-S3)
+BAG_BULLETS = BOX_BULLETS + 3
 #: a draw of more than a bag can hold is the same draw as all of it (R-S1)
 DRAW_BULLETS = BAG_BULLETS
 #: a gang is at most three: the standard rule has the next challenger face the desperado
@@ -62,8 +62,9 @@ BOUNTY_BASE_CARDS = 5
 #: the bounty draws what its card says; the rulebook's largest is five (the sample turn),
 #: and a hand counts at most five cards (R-B3)
 BOUNTY_DRAWS = 5
-#: cards known to be out of the deck: at most the whole deck (R-B1)
-KNOWN_CARDS = DECK_SIZE
+#: cards known to be out of the deck: at most the whole deck, 25 cards three times each
+#: (bountytown.cards.DECK_SIZE, R-B1)
+KNOWN_CARDS = 75
 
 # --- Rapid City round file (rapid-city.txt, R-R4, R-R6, R-R11) -----------------------
 
@@ -79,8 +80,8 @@ NUMBER_CHARS = 32
 TILES = 6
 #: pad numbers are at most three digits on the serial pad board's lines
 PAD_NUMBER = 999
-#: the standing before a card: the sixth bullet ends the game (R-R11)
-BULLETS_BEFORE_CARD = LAST_BULLET - 1
+#: the standing before a card: the sixth bullet ends the game (rapidcity.model.LAST_BULLET, R-R11)
+BULLETS_BEFORE_CARD = 5
 #: an edge or touch an hour from the reveal belongs to no card
 T_MS = 3_600_000.0
 #: claim window (R-R6): a minute, six times the longest the setup screen offers (10 s)

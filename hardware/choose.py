@@ -11,13 +11,15 @@ from pathlib import Path
 
 from hardware.backend import Backend
 from hardware.board import MODEL_PATH, resolve
+from hardware.events import Ticks, now_ns
 from hardware.padmap import load_padmap
 
 
 def open_backend(name: str, *, pads: str | None = None, port: str | None = None,
-                 model_path: Path = MODEL_PATH) -> Backend:
+                 model_path: Path = MODEL_PATH, ticks: Ticks = now_ns) -> Backend:
     """A backend, not yet started (call ``start()``), for ``--backend``, ``--pads`` and
-    ``--port``. A bad pad map is refused here, before anything is opened."""
+    ``--port``. A bad pad map is refused here, before anything is opened. ``ticks`` is the
+    pad board's host clock (the pins' backends keep their pin factory's ticks)."""
     kind = resolve(name, model_path)
     padmap = load_padmap(pads)
     if kind == "gpio":
@@ -27,7 +29,7 @@ def open_backend(name: str, *, pads: str | None = None, port: str | None = None,
     if kind == "serial":
         from hardware.serial_board import SerialBackend
 
-        return SerialBackend(padmap, port=port)
+        return SerialBackend(padmap, port=port, ticks=ticks)
     from hardware.sim import SimBackend
 
     return SimBackend(padmap)

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 now_ns = time.monotonic_ns
 """The app's clock: nanoseconds of CLOCK_MONOTONIC. Every ``t_ns`` below is in it."""
+
+Ticks = Callable[[], int]
+"""A clock in the app's nanoseconds, injected where a part reads the time itself (the pad
+board's arrival stamps and heartbeat watch): :data:`now_ns` at the table, a test's own
+clock that only moves when the test moves it (as gpiozero's pin factories inject ticks)."""
 
 
 @dataclass(frozen=True)

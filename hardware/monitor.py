@@ -23,61 +23,39 @@ import os
 import queue
 import select
 import sys
-import time
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from hardware.events import Event, PadEvent, PadFault, TagRead, now_ns
+from hardware.events import Event, PadEvent, PadFault, TagRead, Ticks, now_ns
 
 if TYPE_CHECKING:
+    from hardware.backend import Backend
     from hardware.sim import SimBackend
 
+#: the longest the monitor waits for an event before it looks at the health and the clock again
+POLL_S = 0.1
 
-def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Monitor until ``args.seconds`` pass (None: until Ctrl-C). Exit code 0."""
+
+def run(args: argparse.Namespace, out: TextIO | None = None, *, ticks: Ticks = now_ns) -> int:
+    """Monitor until ``args.seconds`` pass on ``ticks`` (None: until Ctrl-C). Exit code 0.
+    ``ticks`` is the pad board's host clock too, so a test drives the whole watch's time."""
     from hardware.choose import open_backend
 
-    out = out or sys.stdout
-    as_json = getattr(args, "json", False)
-    backend = open_backend(args.backend, pads=getattr(args, "pads", None), port=getattr(args, "port", None))
-    t0 = now_ns()
+    backend = open_backend(args.backend, pads=getattr(args, "pads", None), port=getattr(args, "port", None),
+                           ticks=ticks)
+    lines = Lines(backend, out or sys.stdout, getattr(args, "json", False), ticks())
     backend.start()
-
-    def say(line: str) -> None:
-        print(line, file=out, flush=True)
-
     # the backend named sim is a SimBackend, told by name so hardware.sim (and gpiozero) loads only for it
     keys = SimKeys(cast("SimBackend", backend)) if backend.name == "sim" else None
     try:
         if keys is not None:
             keys.start()
-        status = backend.status()
-        if as_json:
-            say(json.dumps(health_record(status.health, status.detail)))
-        else:
-            say(f"{status.backend}: {status.detail}")
-            for pad in backend.pads:
-                say(f"  pad {pad.number}  {pad.pin:<7} {pad.name} ({pad.location})")
-            say("edges (time in ms since start):" + ("" if args.seconds is None else f" for {args.seconds:g} s"))
-        seen = (status.health, status.detail)
-        deadline = None if args.seconds is None else time.monotonic() + args.seconds
-        while deadline is None or time.monotonic() < deadline:
+        lines.opening(args.seconds)
+        deadline = None if args.seconds is None else ticks() + round(args.seconds * 1e9)
+        while deadline is None or ticks() < deadline:
             if keys is not None:
                 keys.read()
-            wait = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.monotonic()))
-            try:
-                event = backend.events.get(timeout=wait)
-            except queue.Empty:
-                pass
-            else:
-                say(json.dumps(record(event, t0)) if as_json else describe(event, backend.pads.tile, t0))
-            if reader_gone(out):  # `companion pads | head -1`: nobody reads, whether or not an edge comes
-                raise BrokenPipeError(f"the reader of {getattr(out, 'name', 'the output')} went away")
-            status = backend.status()
-            now = (status.health, status.detail)
-            # JSON readers want a line per change of health; people also want the detail
-            if now[0] != seen[0] or (not as_json and now[1] != seen[1]):
-                say(json.dumps(health_record(*now)) if as_json else f"{backend.name}: {now[1]}")
-            seen = now
+            lines.next_event(_wait_s(deadline, ticks()))
+            lines.health()
     except KeyboardInterrupt:
         pass
     finally:
@@ -85,6 +63,58 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             keys.stop()
         backend.close()
     return 0
+
+
+def _wait_s(deadline: int | None, now: int) -> float:
+    """How long to wait for the next event: :data:`POLL_S`, less when the end is nearer."""
+    return POLL_S if deadline is None else max(0.0, min(POLL_S, (deadline - now) / 1e9))
+
+
+class Lines:
+    """What the monitor prints, for a person (columns) or a script (``as_json``: one JSON
+    object a line), and the health it said last, so a change is said once."""
+
+    def __init__(self, backend: Backend, out: TextIO, as_json: bool, t0_ns: int) -> None:
+        self._backend = backend
+        self._out = out
+        self._json = as_json
+        self._t0_ns = t0_ns
+        self._seen = ("", "")
+
+    def say(self, line: str) -> None:
+        print(line, file=self._out, flush=True)
+
+    def opening(self, seconds: float | None) -> None:
+        """The hardware's health first; for a person, the pads and the columns to come."""
+        status = self._backend.status()
+        self._seen = (status.health, status.detail)
+        if self._json:
+            self.say(json.dumps(health_record(status.health, status.detail)))
+            return
+        self.say(f"{status.backend}: {status.detail}")
+        for pad in self._backend.pads:
+            self.say(f"  pad {pad.number}  {pad.pin:<7} {pad.name} ({pad.location})")
+        self.say("edges (time in ms since start):" + ("" if seconds is None else f" for {seconds:g} s"))
+
+    def next_event(self, wait_s: float) -> None:
+        """The next event on the queue, waiting at most ``wait_s`` for one."""
+        try:
+            event = self._backend.events.get(timeout=wait_s)
+        except queue.Empty:
+            return
+        self.say(json.dumps(record(event, self._t0_ns)) if self._json
+                 else describe(event, self._backend.pads.tile, self._t0_ns))
+
+    def health(self) -> None:
+        """A line when the health changed (for a person, its detail too); a BrokenPipeError
+        when nobody reads any more (`companion pads | head -1`), whether or not an edge came."""
+        if reader_gone(self._out):
+            raise BrokenPipeError(f"the reader of {getattr(self._out, 'name', 'the output')} went away")
+        status = self._backend.status()
+        now = (status.health, status.detail)
+        if now[0] != self._seen[0] or (not self._json and now[1] != self._seen[1]):
+            self.say(json.dumps(health_record(*now)) if self._json else f"{self._backend.name}: {now[1]}")
+        self._seen = now
 
 
 class SimKeys:

@@ -25,7 +25,7 @@ import threading
 from typing import Callable
 
 from hardware.backend import Backend
-from hardware.events import TagRead, now_ns
+from hardware.events import TagRead, Ticks, now_ns
 from hardware.padmap import PadMap
 from hardware.serial_link import Opener, PortReader, open_port
 
@@ -307,15 +307,18 @@ def _pad_number(text: str) -> int | None:
 class SerialBackend(Backend):
     """Pads on a USB serial pad board. ``port`` None: the first USB serial port found
     (looked up again at every reconnect). ``opener`` is for tests (``loop://``, ptys);
-    ``heartbeat_s`` is the firmware's heartbeat period (tests run a faster board)."""
+    ``heartbeat_s`` is the firmware's heartbeat period (tests run a faster board).
+    ``ticks`` is the host clock every line's arrival, the heartbeat watch and the lockouts'
+    end are read on: the app's, or a test's that moves only when the test moves it."""
 
     name = "serial"
 
     def __init__(self, pads: PadMap, *, port: str | None = None, baudrate: int = 115200,
                  opener: Opener | None = None, retry_s: float = 1.0, bounce_ms: float = 30.0,
                  tick_s: float | None = 0.05, heartbeat_s: float = HEARTBEAT_S,
-                 clock: BoardClock | None = None) -> None:
+                 clock: BoardClock | None = None, ticks: Ticks = now_ns) -> None:
         super().__init__(pads, bounce_ms=bounce_ms, tick_s=tick_s)
+        self._ticks = ticks
         self.clock = clock or BoardClock()
         self.silent_after_ns = round(SILENT_AFTER_BEATS * heartbeat_s * 1e9)
         self._lock = threading.Lock()
@@ -325,7 +328,7 @@ class SerialBackend(Backend):
             port if port is not None else first_usb_serial_port,
             self._feed,
             opener=opener or (lambda url: open_port(url, baudrate)),
-            on_open=self._reopened, retry_s=retry_s, name="pad-board")
+            on_open=self._reopened, retry_s=retry_s, name="pad-board", ticks=ticks)
 
     def _feed(self, data: bytes, host_ns: int) -> None:
         with self._lock:
@@ -335,7 +338,7 @@ class SerialBackend(Backend):
         with self._lock:
             self.parser.restart()
             self.clock.reset()
-            self._opened_ns = now_ns()
+            self._opened_ns = self._ticks()
 
     def _open(self) -> None:
         self.reader.start()
@@ -348,7 +351,7 @@ class SerialBackend(Backend):
 
         "silent" is the board that is plugged in but has stopped talking (crashed
         firmware, a wedged loop): USB is still up, so only the missing heartbeats tell."""
-        now = now_ns() if now is None else now
+        now = self._ticks() if now is None else now
         state = self.reader.describe()
         if not self.reader.connected:
             return "unplugged", f"pad board {state}"
@@ -366,6 +369,9 @@ class SerialBackend(Backend):
         if last is None or last < self._opened_ns:
             return "waiting", f"pad board {state}, waiting for the first heartbeat"
         return "ok", f"pad board {state}"
+
+    def tick(self, now: int | None = None) -> None:
+        super().tick(self._ticks() if now is None else now)
 
     def _condition(self) -> tuple[str, str]:
         return self.health()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable
 
-from hardware.events import now_ns
+from hardware.events import Ticks, now_ns
 
 Opener = Callable[[str], Any]
 
@@ -31,13 +31,14 @@ class PortReader:
     ``port`` may be a callable returning the port name, looked up at each attempt (the
     pad board's default is "the first USB serial port", which changes on replug).
     ``on_open`` runs after every (re)open, before any data: parsers drop half lines and
-    clocks resynchronise there.
+    clocks resynchronise there. ``ticks`` stamps each read (the app's clock, or a test's).
     """
 
     def __init__(self, port: str | Callable[[], str | None], feed: Callable[[bytes, int], None], *,
                  opener: Opener = open_port, on_open: Callable[[], None] = lambda: None,
-                 retry_s: float = 1.0, name: str = "serial") -> None:
+                 retry_s: float = 1.0, name: str = "serial", ticks: Ticks = now_ns) -> None:
         self._port = port
+        self._ticks = ticks
         self._feed = feed
         self._opener = opener
         self._on_open = on_open
@@ -89,7 +90,7 @@ class PortReader:
                 self._stop.wait(self._retry_s)
                 continue
             if data:
-                self._feed(bytes(data), now_ns())
+                self._feed(bytes(data), self._ticks())
         self._handle = None
 
     def _try_open(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.checks import WARN
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.errorlog import MAX_BYTES, error_log_path, read_log, record
 
 

@@ -83,7 +83,7 @@ report(runs)
 
 
 def test_a_full_check_that_cannot_be_noted_is_still_a_sound_database(tmp_path, monkeypatch):
-    from companion.db.check import database_checks
+    from companion.records.check import database_checks
 
     db = tmp_path / "companion.db"
     sample_db(db)

@@ -11,8 +11,6 @@ hardware. Imports inside functions count, and so does a module named in a string
 
 from __future__ import annotations
 
-import pytest
-
 from tests.importgraph import NAMED, cycles
 
 SUBPACKAGES = ("companion.db", "companion.records", "companion.spurs", "companion.bountytown",
@@ -43,13 +41,6 @@ def _package_graph() -> tuple[dict[str, set[str]], dict[tuple[str, str], list[st
     return graph, why
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 34: one cycle remains, through companion.db, companion.records, the three games, "
-    "companion.games (the registry names each game's engine, story, cli and stats), "
-    "companion.cli (each game's cli registers on it), companion.limits (imports each game's "
-    "bag/cards/model for its caps), companion.settings, companion.display, companion.doctor "
-    "and hardware (hardware.padmap/board read companion.settings, hardware.probe reads "
-    "companion.display; companion.cli and companion.doctor import hardware)"))
 def test_no_cycle_between_subpackages():
     graph, why = _package_graph()
     found = cycles(graph)

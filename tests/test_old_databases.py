@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store
 from companion.db.versions import under

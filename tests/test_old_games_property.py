@@ -8,7 +8,7 @@ import itertools
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.db.store import Store
 from companion.db.versions import under
 from companion.engine import RuleError

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store, StoreError
 from tests.dbdamage import sample_db

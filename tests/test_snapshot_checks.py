@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.db import snapshots
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store, StoreError
 from companion.scorepad.engine import ENGINE

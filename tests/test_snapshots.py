@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from companion.db import snapshots
 from companion.db import statecodec
 from companion.db import timeline
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.scorepad.engine import ENGINE
 from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store

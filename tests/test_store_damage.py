@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 from hypothesis import HealthCheck, given, reject, settings, strategies as st
 
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.db.store import Store, StoreError
 from tests.dbdamage import add, ours_without_tables, sample_db, tamper
 from tests.timing import answered_quickly

@@ -5,7 +5,8 @@ import os
 
 import pytest
 
-from companion.db.check import database_checks, open_for_app
+from companion.db.check import open_for_app
+from companion.records.check import database_checks
 from companion.db.lock import AppLock, holder
 from companion.db.place import place_problem, running_user
 from companion.db.store import Store, StoreError

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 def register(commands) -> None:
     """Add this game's verbs to the `companion` parser."""
-    from companion.cli import add_json_flag
+    from companion.verbs import add_json_flag
 
     hand = commands.top.add_parser("hand", help="Bountytown: name a hand's rank, e.g. hand 1H 2H 3H 4H 5H")
     hand.add_argument("cards", nargs="+", help="1 to 5 cards, value 1-5 then suit H D S C G (e.g. 3G)")

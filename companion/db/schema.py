@@ -18,7 +18,6 @@ from companion.db.roster import link, player_keys, seat_names
 from companion.db.rows import RowDamage, json_object
 from companion.db.transaction import Transaction
 from companion.errors import StoreError
-from companion.records.stats import cache as summaries
 
 #: 2 added the snapshots table (companion.db.snapshots); a version 1 file gains it on open;
 #: 3 the summaries table (companion.records.stats.cache);
@@ -54,6 +53,16 @@ CREATE UNIQUE INDEX IF NOT EXISTS seats_player ON seats(player_id, session_id);
 _LIST_INDEXES = """
 CREATE INDEX IF NOT EXISTS sessions_newest ON sessions(started, id);
 CREATE INDEX IF NOT EXISTS sessions_kind ON sessions(kind, started, id);
+"""
+#: each game's summary for the statistics, kept until its log or the formulas change
+#: (companion.records.stats.cache reads and writes it; every table of the file is made here)
+_SUMMARIES = """
+CREATE TABLE summaries (
+    session_id INTEGER PRIMARY KEY,  -- sessions(id)
+    version    INTEGER NOT NULL,     -- companion.records.stats.VERSION that made it
+    seq        INTEGER NOT NULL,     -- the last event of the log it summarises
+    summary    TEXT NOT NULL         -- JSON: {"kind", "finished", "seats": [...]} or {"problem"}
+);
 """
 #: a cache of what replaying an old game says (companion.records.oldrules), so the screens
 #: that name it need not replay it: used only while the log and the rules are as they were
@@ -93,7 +102,7 @@ CREATE TABLE prefs (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-""" + snapshots.TABLE + summaries.TABLE + _SEATS + _LIST_INDEXES + _PLAYED_RULES
+""" + snapshots.TABLE + _SUMMARIES + _SEATS + _LIST_INDEXES + _PLAYED_RULES
 #: one seat, as :meth:`Store.new_session` and an import write them: (session_id, *Seat)
 INSERT_SEAT = "INSERT INTO seats (session_id, seat, name, player_id) VALUES (?, ?, ?, ?)"
 
@@ -180,7 +189,7 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
     if version() < 2:
         db.executescript(f"BEGIN IMMEDIATE;{snapshots.TABLE}PRAGMA user_version=2;COMMIT;")
     if version() < 3:
-        db.executescript(f"BEGIN IMMEDIATE;{summaries.TABLE}PRAGMA user_version=3;COMMIT;")
+        db.executescript(f"BEGIN IMMEDIATE;{_SUMMARIES}PRAGMA user_version=3;COMMIT;")
     if version() < 4:
         with Transaction(db, path):
             if version() < 4:  # not another process's work

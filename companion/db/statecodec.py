@@ -35,7 +35,7 @@ import json
 import types
 import typing
 from functools import cache
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from companion.games import engine_for
 
@@ -120,19 +120,21 @@ class Codec:
         if len(data) != 1:
             raise CodecError(f"unknown tags {sorted(data)[:3]} in a snapshot")
         tag, body = next(iter(data.items()))
+        return self._tagged(tag, body, inner)
+
+    def _tagged(self, tag: Any, body: Any, depth: int) -> Any:
+        """A collection under its one-letter tag: "m" a dict of str keys, "l" a list, "d" a
+        dict of other keys (as pairs), "f" a frozenset, "s" a set."""
         if tag == "m" and isinstance(body, dict):
-            return {k: self.decode(v, inner) for k, v in body.items()}
+            return {k: self.decode(v, depth) for k, v in body.items()}
         if not isinstance(body, list):
             raise CodecError(f"tag {tag[:8]!r} needs a list in a snapshot")
         try:
-            if tag == "l":
-                return [self.decode(v, inner) for v in body]
             if tag == "d" and all(isinstance(p, list) and len(p) == 2 for p in body):
-                return {self.decode(k, inner): self.decode(v, inner) for k, v in body}
-            if tag == "f":
-                return frozenset(self.decode(v, inner) for v in body)
-            if tag == "s":
-                return {self.decode(v, inner) for v in body}
+                return {self.decode(k, depth): self.decode(v, depth) for k, v in body}
+            build = _COLLECTIONS.get(tag)
+            if build is not None:
+                return build(self.decode(v, depth) for v in body)
         except TypeError as exc:  # an unhashable key or member: a list where a tuple was
             raise CodecError(f"tag {tag!r}: {exc}") from None
         raise CodecError(f"unknown tag {tag[:8]!r} in a snapshot")
@@ -185,21 +187,11 @@ def conforms(value: Any, hint: Any) -> bool:
         return True
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is None:
-        if hint is float:
-            return isinstance(value, (int, float)) and not isinstance(value, bool)
-        if hint is int:
-            return isinstance(value, int) and not isinstance(value, bool)
-        if hint is type(None):
-            return value is None
-        return isinstance(hint, type) and type(value) is hint
+        return _is_plain(value, hint)
     if origin in (typing.Union, types.UnionType):
         return any(conforms(value, arg) for arg in args)
     if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(conforms(v, args[0]) for v in value)
-        return len(value) == len(args) and all(conforms(v, a) for v, a in zip(value, args))
+        return isinstance(value, tuple) and _tuple_conforms(value, args)
     if origin in (frozenset, set, list):
         return type(value) is origin and all(conforms(v, args[0]) for v in value)
     if origin is dict:
@@ -207,8 +199,30 @@ def conforms(value: Any, hint: Any) -> bool:
     raise CodecError(f"a state field's type {hint} is not one snapshots know")
 
 
+def _is_plain(value: Any, hint: Any) -> bool:
+    """Whether a value is of a plain class (no ``[...]``): an int is no bool, a float may be an int."""
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is type(None):
+        return value is None
+    return isinstance(hint, type) and type(value) is hint
+
+
+def _tuple_conforms(value: tuple, args: tuple) -> bool:
+    """``tuple[X, ...]``: every item an X; ``tuple[X, Y]``: as many items, each of its type."""
+    if len(args) == 2 and args[1] is Ellipsis:
+        return all(conforms(v, args[0]) for v in value)
+    return len(value) == len(args) and all(conforms(v, a) for v, a in zip(value, args))
+
+
 def class_name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
+
+
+#: the tags of the collections built from their decoded items (beside "m" and "d", the dicts)
+_COLLECTIONS: dict[str, Callable[[Iterator[Any]], Any]] = {"l": list, "f": frozenset, "s": set}
 
 
 def _order(encoded: Any) -> str:

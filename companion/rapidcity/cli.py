@@ -10,10 +10,11 @@ app stored as such a file, so it can be replayed or shared.
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.cli import Commands
+    from companion.verbs import Commands, StoredGame
 
 
 def register(commands: Commands) -> None:
@@ -27,7 +28,7 @@ def register(commands: Commands) -> None:
     export.add_argument("session", metavar="SESSION", help="the game's session number (as `companion doctor` lists)")
     export.add_argument("card", metavar="CARD", help="the card's number in that game, 1 for the first played")
     export.add_argument("-o", "--output", metavar="FILE", help="write it there (default: print it)")
-    export.set_defaults(func=_export)
+    export.set_defaults(func=partial(_export, commands.stored_game))
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -40,7 +41,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export(args: argparse.Namespace) -> int:
+def _export(stored_game: StoredGame, args: argparse.Namespace) -> int:
     import json
 
     from companion.limits import ID_DIGITS, whole_number
@@ -49,7 +50,7 @@ def _export(args: argparse.Namespace) -> int:
     most = 10 ** ID_DIGITS - 1
     session = whole_number(args.session, "SESSION", 1, most, "session numbers are small")
     card = whole_number(args.card, "CARD", 1, most, "card numbers are small")
-    data = stored_round(args.db, session, card)
+    data = stored_round(stored_game, args.db, session, card)
     if args.output is None:
         parse_round(data)  # what we print, replay reads
         print(json.dumps(data, indent=2))
@@ -58,24 +59,13 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def stored_round(db: str | None, session: int, card: int) -> dict[str, Any]:
+def stored_round(stored_game: StoredGame, db: str | None, session: int, card: int) -> dict[str, Any]:
     """The round file of card ``card`` (1 = first) of the stored Rapid City game
-    ``session``, read without creating or changing the database."""
-    from pathlib import Path
-
+    ``session``, read by ``stored_game`` (the top CLI's: a game's verbs sit below the store)."""
     from companion.errors import InputError
-    from companion.db.store import Store, StoreError, default_db_path
 
-    path = Path(db) if db is not None else default_db_path()
-    if not path.is_file():
-        raise InputError(f"no database at {path}; pass --db PATH to the one the app uses")
-    try:
-        with Store(path) as store:
-            game = store.open_session(session)
-            kind = game.kind
-            played = game.state.played if kind == "rapidcity" else ()
-    except StoreError as exc:
-        raise InputError(str(exc)) from None
+    kind, state = stored_game(db, session)
+    played = state.played if kind == "rapidcity" else ()
     if kind != "rapidcity":
         raise InputError(f"session {session} is a {kind} game; only Rapid City calls are round files")
     if not 1 <= card <= len(played):

@@ -169,48 +169,80 @@ def _race_for_tiles(card: PadCard, players: tuple[str, ...], tiles: tuple[Tile, 
     after slapping the taken one in frustration). Played out in time order with a heap so
     a slow detour never beats a faster player to a tile. A pawn lifted to move on frees
     its tile when it is lifted (R-R6), before it lands on the next one."""
-    good = [t for t in tiles if _welcome(card, t.location)]
-    heap: list[tuple[int, int, str, list[Tile], int | None]] = []  # (t, order, player, route, pad lifted from)
-    planned: list[tuple[int, Tile]] = []
+    race = _Race(pads, rng, [t for t in tiles if _welcome(card, t.location)], players, move_rate)
     for order, player in enumerate(players):
-        if rng.random() < false_start_rate:
-            tile = rng.choice(tiles)
-            t = -_ms_ns(rng.uniform(20, 200))
-            if pads.can_press(tile.pad, t):
-                pads.press(tile.pad, t, player, rng)
-        first = rng.choice(tiles if rng.random() < mistake_rate or not good else good)
+        race.false_start(player, tiles, false_start_rate)
+        race.head_off(order, player, tiles, tie_rate, mistake_rate)
+    race.run()
+
+
+class _Race:
+    """The race for the tiles, run in time order: the heap holds each player's next arrival
+    (t, order, player, route: the tiles still to try) and each pawn's lifting (route empty,
+    the pad it is lifted from). The random draws come in the order the table's seed fixes."""
+
+    def __init__(self, pads: _Pads, rng: random.Random, good: list[Tile], players: tuple[str, ...],
+                 move_rate: float) -> None:
+        self.pads = pads
+        self.rng = rng
+        self.good = good
+        self.move_rate = move_rate
+        self.heap: list[tuple[int, int, str, list[Tile], int | None]] = []
+        self.planned: list[tuple[int, Tile]] = []  # (reaction, first tile) of each player so far
+        self.moves = dict.fromkeys(players, 0)
+
+    def false_start(self, player: str, tiles: tuple[Tile, ...], rate: float) -> None:
+        """Sometimes a player slaps a tile before the card is shown."""
+        if self.rng.random() < rate:
+            tile = self.rng.choice(tiles)
+            t = -_ms_ns(self.rng.uniform(20, 200))
+            if self.pads.can_press(tile.pad, t):
+                self.pads.press(tile.pad, t, player, self.rng)
+
+    def head_off(self, order: int, player: str, tiles: tuple[Tile, ...], tie_rate: float,
+                 mistake_rate: float) -> None:
+        """A player's first tile (sometimes a wrong one), reaction, and the good tiles after it."""
+        rng = self.rng
+        first = rng.choice(tiles if rng.random() < mistake_rate or not self.good else self.good)
         reaction = _ms_ns(rng.uniform(*REACTION_MS))
-        if planned and rng.random() < tie_rate:
+        if self.planned and rng.random() < tie_rate:
             # a near tie with someone already planned, on another tile: a dead heat for the pads
-            other_t, other_tile = rng.choice(planned)
+            other_t, other_tile = rng.choice(self.planned)
             reaction = max(0, other_t + rng.choice((0, rng.randrange(-NS_PER_MS + 1, NS_PER_MS))))
-            first = rng.choice([t for t in (good or tiles) if t != other_tile] or [first])
-        planned.append((reaction, first))
-        rest = [t for t in good if t != first]
+            first = rng.choice([t for t in (self.good or tiles) if t != other_tile] or [first])
+        self.planned.append((reaction, first))
+        rest = [t for t in self.good if t != first]
         rng.shuffle(rest)
-        heapq.heappush(heap, (reaction, order, player, [first, *rest], None))
-    moves = dict.fromkeys(players, 0)
-    while heap:
-        t, order, player, route, lifted_from = heapq.heappop(heap)
-        if lifted_from is not None:  # a pawn lifted to move on: its tile is free from now (R-R6)
-            pads.claimed.discard(lifted_from)
-            continue
-        tile = route[0]
-        if tile.pad not in pads.claimed and pads.can_press(tile.pad, t):
-            onward = [g for g in good if g != tile]
-            if move_rate and onward and moves[player] < MOVES_EACH and rng.random() < move_rate:
-                moves[player] += 1
-                lifted = t + pads.press(tile.pad, t, player, rng)
-                rng.shuffle(onward)
-                heapq.heappush(heap, (lifted, order, player, [], tile.pad))
-                heapq.heappush(heap, (lifted + _ms_ns(rng.uniform(*DETOUR_MS)), order, player, onward, None))
+        heapq.heappush(self.heap, (reaction, order, player, [first, *rest], None))
+
+    def run(self) -> None:
+        while self.heap:
+            t, order, player, route, lifted_from = heapq.heappop(self.heap)
+            if lifted_from is not None:  # a pawn lifted to move on: its tile is free from now (R-R6)
+                self.pads.claimed.discard(lifted_from)
+            elif route[0].pad not in self.pads.claimed and self.pads.can_press(route[0].pad, t):
+                self._take(t, order, player, route[0])
             else:
-                pads.press(tile.pad, t, player, rng)
-            continue
-        if rng.random() < 0.3 and pads.can_press(tile.pad, t):
-            pads.press(tile.pad, t, player, rng)  # slaps the taken tile: no dislodging
+                self._turn_away(t, order, player, route)
+
+    def _take(self, t: int, order: int, player: str, tile: Tile) -> None:
+        """The pawn lands on a free tile; now and then it is lifted again to move on."""
+        onward = [g for g in self.good if g != tile]
+        if self.move_rate and onward and self.moves[player] < MOVES_EACH and self.rng.random() < self.move_rate:
+            self.moves[player] += 1
+            lifted = t + self.pads.press(tile.pad, t, player, self.rng)
+            self.rng.shuffle(onward)
+            heapq.heappush(self.heap, (lifted, order, player, [], tile.pad))
+            heapq.heappush(self.heap, (lifted + _ms_ns(self.rng.uniform(*DETOUR_MS)), order, player, onward, None))
+        else:
+            self.pads.press(tile.pad, t, player, self.rng)
+
+    def _turn_away(self, t: int, order: int, player: str, route: list[Tile]) -> None:
+        """The tile is taken: sometimes slapped anyway (no dislodging), then on to the next."""
+        if self.rng.random() < 0.3 and self.pads.can_press(route[0].pad, t):
+            self.pads.press(route[0].pad, t, player, self.rng)
         if len(route) > 1:
-            heapq.heappush(heap, (t + _ms_ns(rng.uniform(*DETOUR_MS)), order, player, route[1:], None))
+            heapq.heappush(self.heap, (t + _ms_ns(self.rng.uniform(*DETOUR_MS)), order, player, route[1:], None))
 
 
 def _welcome(card: PadCard, location: str) -> bool:

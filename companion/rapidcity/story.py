@@ -15,7 +15,7 @@ from companion.errors import InputError
 from companion.rapidcity.engine import RapidCityState
 from companion.rapidcity.roundfile import parse_round, round_to_json
 from companion.rapidcity.view import card_title, ms, outcomes
-from companion.records.story import Teller, listed
+from companion.telling import Teller, listed
 
 A = Mapping[str, Any]
 

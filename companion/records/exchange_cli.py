@@ -69,7 +69,7 @@ def _db(args: argparse.Namespace) -> Path:
 
 def _path(text: str, what: str) -> Path:
     """A path given on the command line, refused in one line when no file can have it."""
-    from companion.cli import check_path
+    from companion.verbs import check_path
 
     if not text.strip():
         raise InputError(f"{what}: the path is empty")

@@ -200,62 +200,38 @@ class ExportFile:
         self.lists.update(("players", "sessions"))  # a CSV holds both, however few its rows
         csv.field_size_limit(max(csv.field_size_limit(), EXPORT_ROW_CHARS))
         rows = csv.reader(self._lines(), strict=True)
-        counted = {"player": 0, "session": 0, "seat": 0, "event": 0}
-        session: dict[str, Any] | None = None
+        games = _CsvGames(self)
         try:
             if next(rows, None) != list(CSV_COLUMNS):
                 raise self.damaged("its first row is not the export's columns")
             for line, values in enumerate(rows, 2):
-                if len(values) != len(CSV_COLUMNS):
-                    raise self.damaged(f"line {line} has {len(values)} cells, not {len(CSV_COLUMNS)}")
-                row = dict(zip(CSV_COLUMNS, values))
-                if line > 2 and self.head.values.get("version", 0) >= CSV_CLOSED:
-                    row = {key: uncell(value) for key, value in row.items()}
-                record, where = row["record"], f"line {line}"
-                if record == "end" and self.head.values.get("version", 0) >= CSV_CLOSED:
-                    if session is not None:
-                        yield "session", counted["session"], session
-                    self._check_end(row, counted, where)
+                row, where = self._csv_row(values, line), f"line {line}"
+                if row["record"] == "end" and self._csv_closed():
+                    yield from games.flush()
+                    self._check_end(row, games.counted, where)
                     if next(rows, None) is not None:
                         raise self.damaged(f"there are rows after its end record ({where})")
                     return
-                if record in ("session", "export", "player") and session is not None:
-                    yield "session", counted["session"], session
-                    session = None
-                if record == "export" and line == 2:
-                    self.head.values.update(format=row["name"], version=_whole(row["seq"], where, self))
-                elif record == "player" and session is None:
-                    counted["player"] += 1
-                    yield "player", counted["player"], {"name": row["name"], "colour": row["colour"],
-                                                        "created": row["time"]}
-                elif record == "session":
-                    counted["session"] += 1
-                    session = {"game": row["game"], "started": row["time"],
-                               "settings": _cell_json(row["settings"], where, self), "events": [],
-                               "result": _cell_json(row["result"], where, self) if row["result"] else None}
-                elif record == "seat" and session is not None:
-                    counted["seat"] += 1
-                    session.setdefault("seats", []).append(
-                        {"seat": _whole(row["seq"], where, self), "player": row["name"] or None})
-                elif record == "event" and session is not None:
-                    counted["event"] += 1
-                    event = {"seq": _whole(row["seq"], where, self), "event": row["event"], "at": row["time"]}
-                    if row["action"]:
-                        event["action"] = _cell_json(row["action"], where, self)
-                    session["events"].append(event)
-                    if len(session["events"]) > EXPORT_GAME_EVENTS:
-                        raise self.damaged(f"session {counted['session']} has more than {EXPORT_GAME_EVENTS:,} "
-                                           "events, more than any game")
-                else:
-                    raise InputError(f"{self.name} {where}: a row of kind {describe(record)} (expected export, "
-                                     "player, session, or seat or event after a session)")
+                yield from games.take(row, line, where)
         except csv.Error as exc:
             raise self.damaged(f"not valid CSV: {exc}") from None
-        if self.head.values.get("version", 0) >= CSV_CLOSED:
+        if self._csv_closed():
             raise self.damaged("it is cut short: a whole export ends with its end record")
-        if session is not None:
-            yield "session", counted["session"], session
+        yield from games.flush()
         self.head.uncounted = True
+
+    def _csv_closed(self) -> bool:
+        """Is it a CSV version that escapes its cells and ends with an ``end`` record?"""
+        return self.head.values.get("version", 0) >= CSV_CLOSED
+
+    def _csv_row(self, values: list[str], line: int) -> dict[str, str]:
+        """One row's cells by column, unescaped (after the ``export`` row says they are)."""
+        if len(values) != len(CSV_COLUMNS):
+            raise self.damaged(f"line {line} has {len(values)} cells, not {len(CSV_COLUMNS)}")
+        row = dict(zip(CSV_COLUMNS, values))
+        if line > 2 and self._csv_closed():
+            row = {key: uncell(value) for key, value in row.items()}
+        return row
 
     def _lines(self) -> Iterator[str]:
         """The text's lines, each read as it is needed and none longer than a row can be
@@ -272,6 +248,58 @@ class ExportFile:
         if stated != counted:
             raise self.damaged(f"its end record counts {describe(stated)}, but the file holds {counted}: "
                                "rows are missing")
+
+
+class _CsvGames:
+    """The CSV's rows gathered into the JSON's shapes: a player at its row, a session with
+    the seat and event rows after it, yielded when the next record begins; and the rows of
+    each kind counted, for the ``end`` record."""
+
+    def __init__(self, file: ExportFile) -> None:
+        self._file = file
+        self.counted = {"player": 0, "session": 0, "seat": 0, "event": 0}
+        self._session: dict[str, Any] | None = None
+
+    def flush(self) -> Iterator[tuple[str, int, Any]]:
+        """The session gathered so far, if any."""
+        if self._session is not None:
+            yield "session", self.counted["session"], self._session
+            self._session = None
+
+    def take(self, row: dict[str, str], line: int, where: str) -> Iterator[tuple[str, int, Any]]:
+        record = row["record"]
+        if record in ("session", "export", "player"):
+            yield from self.flush()
+        if record == "export" and line == 2:
+            self._file.head.values.update(format=row["name"], version=_whole(row["seq"], where, self._file))
+        elif record == "player":
+            self.counted["player"] += 1
+            yield "player", self.counted["player"], {"name": row["name"], "colour": row["colour"],
+                                                     "created": row["time"]}
+        elif record == "session":
+            self.counted["session"] += 1
+            self._session = {"game": row["game"], "started": row["time"],
+                             "settings": _cell_json(row["settings"], where, self._file), "events": [],
+                             "result": _cell_json(row["result"], where, self._file) if row["result"] else None}
+        elif record == "seat" and self._session is not None:
+            self.counted["seat"] += 1
+            self._session.setdefault("seats", []).append(
+                {"seat": _whole(row["seq"], where, self._file), "player": row["name"] or None})
+        elif record == "event" and self._session is not None:
+            self._event(self._session, row, where)
+        else:
+            raise InputError(f"{self._file.name} {where}: a row of kind {describe(record)} (expected export, "
+                             "player, session, or seat or event after a session)")
+
+    def _event(self, session: dict[str, Any], row: dict[str, str], where: str) -> None:
+        self.counted["event"] += 1
+        event = {"seq": _whole(row["seq"], where, self._file), "event": row["event"], "at": row["time"]}
+        if row["action"]:
+            event["action"] = _cell_json(row["action"], where, self._file)
+        session["events"].append(event)
+        if len(session["events"]) > EXPORT_GAME_EVENTS:
+            raise self._file.damaged(f"session {self.counted['session']} has more than {EXPORT_GAME_EVENTS:,} "
+                                     "events, more than any game")
 
 
 def _whole(cell: str | None, where: str, file: ExportFile) -> int:

@@ -26,6 +26,7 @@ from companion.engine import Engine, RuleError
 from companion.errors import StoreError
 from companion.games import GAMES, engine_for
 from companion.records import story
+from companion.telling import listed
 
 #: sentences said of one game at most; the rest are counted
 MOST_TOLD = 3
@@ -156,7 +157,7 @@ def _outcome(kind: str, result: Mapping[str, Any] | None) -> str:
         return "unfinished"
     figures = result.get(GAMES[kind].figure) or {}
     standing = ", ".join(f"{name} {value}" for name, value in figures.items())
-    return f"{standing} (won by {story.listed(result.get('winners') or ['nobody'])})"
+    return f"{standing} (won by {listed(result.get('winners') or ['nobody'])})"
 
 
 def _spurs_markers(played: Any, now: Any) -> list[str]:
@@ -168,7 +169,7 @@ def _spurs_markers(played: Any, now: Any) -> list[str]:
                               ("would take", set(row.bonuses) - was.get(row.name, set()))):
             if markers:
                 changes.setdefault((verb, tuple(sorted(markers))), []).append(row.name)
-    return [f"{story.listed(names)} {verb} {story.listed(markers)} (R-S6)"
+    return [f"{listed(names)} {verb} {listed(markers)} (R-S6)"
             for (verb, markers), names in changes.items()]
 
 
@@ -189,7 +190,7 @@ def _rapid_city(game: GameSession, top: int) -> list[str]:
         if changes:
             rulings = (_rulings(again.notes) - _rulings(card.verdict.get("notes", ()))) & changed
             cited = f" ({', '.join(sorted(rulings, key=_ruling_order))})" if rulings else ""
-            found.append(f"card {number} ({rnd.card.label()}) would give {story.listed(changes)}{cited}")
+            found.append(f"card {number} ({rnd.card.label()}) would give {listed(changes)}{cited}")
     return found
 
 

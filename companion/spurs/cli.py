@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def register(commands) -> None:
     """Add this game's verbs to the `companion` parser."""
-    from companion.cli import add_json_flag
+    from companion.verbs import add_json_flag
 
     bag_help = "bullets by colour, e.g. grey=4,brown=2,white=1,black=2,red=1 (a colour left out is 0)"
     shoot = commands.odds.add_parser(

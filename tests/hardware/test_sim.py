@@ -88,6 +88,7 @@ def test_simulated_rounds_judged_the_same_through_the_mock_pins(sim):
     assert reordered, "the script should have delivered some rounds out of order"
 
 
+@pytest.mark.slow  # realtime play is the sim's real-time mode: it waits out the script on the real clock
 def test_realtime_play_delivers_on_the_scripts_clock(sim):
     reveal = sim.play([ScriptedEdge(5, True, 10 * MS, 30 * MS)], realtime=True)
     [event] = sim.drain()

@@ -3,7 +3,7 @@ how to check it (the app itself checks only what it reads at start); Home, where
 starts every game, says nothing of it unless the last check found a problem (issue 37: "Run
 `companion doctor`" greeted every start)."""
 
-from companion.db.check import database_checks
+from companion.records.check import database_checks
 from companion.db.store import FULL_CHECK, Store
 from tests.ui.conftest import start_app, stop_app
 

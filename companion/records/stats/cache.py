@@ -4,7 +4,8 @@ A row records the last event its summary saw and the :data:`companion.records.st
 was made by. It is used only while both still hold: any new event (an undo after the
 end, a redo, a correction) or a new formula makes it stale, and it is made again from the
 log. The log is the truth; this table is only a cache of what the log says, so losing it
-loses nothing.
+loses nothing. The table itself is made with the file's others (companion.db.schema), so the
+store below never imports the records.
 
 Summaries can take minutes to make for a big old history (every game replayed), so
 :func:`make` runs on a worker thread with its own connection, writes a batch at a time,
@@ -24,14 +25,6 @@ from companion.db.rows import RowDamage, game_name
 from companion.records.stats import VERSION
 from companion.records.stats.replay import read_session, summarise
 
-TABLE = """
-CREATE TABLE summaries (
-    session_id INTEGER PRIMARY KEY,  -- sessions(id)
-    version    INTEGER NOT NULL,     -- companion.records.stats.VERSION that made it
-    seq        INTEGER NOT NULL,     -- the last event of the log it summarises
-    summary    TEXT NOT NULL         -- JSON: {"kind", "finished", "seats": [...]} or {"problem"}
-);
-"""
 #: summaries written per transaction (one fsync each), and per progress report
 BATCH = 20
 
