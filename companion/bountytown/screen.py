@@ -26,7 +26,7 @@ from companion.bountytown.engine import ENGINE, out_of_reach, revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, TRAIN, GameState
 from companion.bountytown.view import empty_slots, hand_room
 from companion.engine import RuleError
-from companion.screen import ScreenModel, Step, adjusted, open_steps, opened, refused, signed
+from companion.screen import History, ScreenModel, Step, adjusted, open_steps, opened, refused, signed
 
 #: the steps a player's number offers (a Bountytown ``adjust``); "+1" is one of them
 STEPS = {"renown": (-1, 1, 2, 3), "wounds": (-1, 1)}
@@ -398,7 +398,8 @@ TAPS: dict[str, dict[str, Callable[..., Step[BountytownModel]]]] = {
 }
 
 
-def open_model(state: GameState, can_undo: bool = False, can_redo: bool = False,
-               colours: tuple[tuple[str, str], ...] = (), known: tuple[str, ...] = ()) -> BountytownModel:
-    """The screen model of a game opened at ``state``."""
-    return opened(BountytownModel, ENGINE, state, can_undo, can_redo, colours=colours, known=known)
+def open_model(history: History, colours: tuple[tuple[str, str], ...] = (),
+               known: tuple[str, ...] = ()) -> BountytownModel:
+    """The screen model of the game ``history`` holds."""
+    return opened(BountytownModel, ENGINE, history.state, history.can_undo, history.can_redo, seq=history.seq,
+                  colours=colours, known=known)

@@ -67,7 +67,7 @@ def draw_now(model: Model, action: Mapping[str, Any], seed: int, back: str) -> S
         if isinstance(shown, str):
             return model.refuse(shown)
         return Step(replace(model, flow=replace(model.flow, page="draw", draw=draw), message="", news=""), None, "draw")
-    return model.send({**action, "draw": "digital", "seed": seed}, result_flow(model.flow), sound="draw")
+    return model.commit({**action, "draw": "digital", "seed": seed}, result_flow(model.flow), sound="draw")
 
 
 def enter_draw(model: Model) -> Step[Model]:
@@ -155,7 +155,7 @@ def entry_done(model: Model, restore: Flow | None = None) -> Step[Model]:
         action["drawn"] = drawn
     if plan.dig:
         action["found"] = {k: draw.count(k) for k in DIG}
-    return model.send(action, result_flow(model.flow), sound="draw", restore=restore)
+    return model.commit(action, result_flow(model.flow), sound="draw", restore=restore)
 
 
 def entry_again(model: Model) -> Step[Model]:
@@ -245,7 +245,7 @@ def won(model: Model, winner: str, item: str | None = None) -> Step[Model]:
     if not any(o.enabled and (o.winner, o.item) == (winner, item) for o in outcomes(model)):
         return Step(model)
     action = {**draw.pending, **duel_taken(model), "winner": winner, "steal": steal_of(draw.steal, item)}
-    return model.send(action, result_flow(model.flow), sound="draw")
+    return model.commit(action, result_flow(model.flow), sound="draw")
 
 
 def steal(model: Model, what: str) -> Step[Model]:

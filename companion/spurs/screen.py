@@ -15,9 +15,9 @@ double tap that moved on) changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from companion.screen import ScreenModel, Step, adjusted, open_steps, opened
+from companion.screen import History, ScreenModel, Step, adjusted, open_steps, opened
 from companion.spurs import drawing, forms
 from companion.spurs.engine import ENGINE
 from companion.spurs.flow import Flow, result_flow, table_flow
@@ -75,16 +75,9 @@ class SpursModel(ScreenModel[Flow]):
     def offered(self) -> set[str]:
         return set(OFFERED[self.page](self))
 
-    def send(self, action: Mapping[str, Any], flow: Flow, sound: str = "", restore: Flow | None = None
-             ) -> Step[SpursModel]:
-        """Save ``action`` and go on to ``flow``, saying what a new token is worth (undo comes
-        back to ``restore``, default the flow now)."""
-        step = self.commit(action, flow, sound=sound, restore=restore)
-        if step.save is not None:
-            hint = cash_hints(self.state, step.model.state)
-            if hint:
-                step = replace(step, model=replace(step.model, news=hint))
-        return step
+    def told(self, before: SpursState, after: SpursState) -> str:
+        """What a new token is worth (:func:`cash_hints`)."""
+        return cash_hints(before, after)
 
     def same_place(self, other: SpursModel) -> bool:
         """A number's steps are no place: undo of a step shows the table it was tapped on."""
@@ -116,7 +109,7 @@ def _number(model: SpursModel, name: str, key: str) -> Step[SpursModel]:
 def _quick(model: SpursModel, step: int) -> Step[SpursModel]:
     """A step chosen: an Event card's effect on that player, saved like any action."""
     key = (model.flow.steps or ("", ""))[1]
-    return adjusted(model, step, STEPS, step_text(key, step), model.send)
+    return adjusted(model, step, STEPS, step_text(key, step))
 
 
 def _close_steps(model: SpursModel) -> Step[SpursModel]:
@@ -132,7 +125,7 @@ def _at_once(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
     def sent(model: SpursModel) -> Step[SpursModel]:
         action = AT_ONCE.get(what) or {"type": "cattle", "option": "rob", "token": next_token(model.state, "cattle")}
         stay = what in ("spend_spur", "reroll")
-        return model.send(action, model.flow if stay else replace(model.flow, page="table", form=None, draw=None))
+        return model.commit(action, model.flow if stay else replace(model.flow, page="table", form=None, draw=None))
     return sent
 
 
@@ -186,7 +179,7 @@ def _fight_gang(model: SpursModel, token: str) -> Step[SpursModel]:
 def _record_horse(model: SpursModel) -> Step[SpursModel]:
     form = model.flow.open_form
     why = forms.missing(form) or ("" if form.get("rounds") else "Tap each round as it ended first.")
-    return model.refuse(why) if why else model.send(forms.horse_action(form), table_flow(model.flow))
+    return model.refuse(why) if why else model.commit(forms.horse_action(form), table_flow(model.flow))
 
 
 def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
@@ -194,7 +187,7 @@ def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
         form = model.flow.open_form
         why = forms.missing(form) or (
             "Tap the hexes where the cattle stand first." if result == "success" and not form.get("cells") else "")
-        return model.refuse(why) if why else model.send(forms.cattle_action(form, result), table_flow(model.flow))
+        return model.refuse(why) if why else model.commit(forms.cattle_action(form, result), table_flow(model.flow))
     return sent
 
 
@@ -210,10 +203,7 @@ def _town(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
                                                                else "no captured outlaw chosen."))
         if what in TOWN_DRAWS:
             return drawing.to_odds(model, action, "form")
-        step = model.send(action, model.flow)
-        if step.save is not None:
-            step = replace(step, model=replace(step.model, flow=step.model.flow.keeping(forms.cleared(form, what))))
-        return step
+        return model.commit(action, model.flow.keeping(forms.cleared(form, what)))
     return tapped
 
 
@@ -221,14 +211,14 @@ def _apply_card(model: SpursModel) -> Step[SpursModel]:
     action = forms.adjust_action(model.flow.open_form)
     if len(action) == 2:
         return model.refuse("Set what the card changes first (a number above, or the bank's cash).")
-    return model.send(action, table_flow(model.flow))
+    return model.commit(action, table_flow(model.flow))
 
 
 def _escort(model: SpursModel, holder: str | None = None) -> Step[SpursModel]:
     """Who escorts the Stagecoach event card now (None: delivered or gone, R-S13)."""
     if holder is not None and holder not in [p.name for p in model.state.players]:
         return Step(model)
-    return model.send({"type": "stagecoach", "holder": holder}, table_flow(model.flow))
+    return model.commit({"type": "stagecoach", "holder": holder}, table_flow(model.flow))
 
 
 # --- the draw: the odds, the bag entry, who won a duel -----------------------------------------
@@ -237,7 +227,7 @@ def _escort(model: SpursModel, holder: str | None = None) -> Step[SpursModel]:
 
 def _reveal(model: SpursModel) -> Step[SpursModel]:
     """The next desperado of a fight in progress (standard rule)."""
-    return model.send({"type": "reveal", "desperado": model.flow.reveal.card("")}, result_flow(model.flow))
+    return model.commit({"type": "reveal", "desperado": model.flow.reveal.card("")}, result_flow(model.flow))
 
 
 def _reveal_edit(change: Callable[..., Form]) -> Callable[..., Step[SpursModel]]:
@@ -247,7 +237,7 @@ def _reveal_edit(change: Callable[..., Form]) -> Callable[..., Step[SpursModel]]
 
 
 def _tiebreak(model: SpursModel, winner: str) -> Step[SpursModel]:
-    return model.send({"type": "tiebreak", "winner": winner}, model.flow)
+    return model.commit({"type": "tiebreak", "winner": winner}, model.flow)
 
 
 def cash_hints(before: SpursState, after: SpursState) -> str:
@@ -326,7 +316,7 @@ TAPS: dict[str, dict[str, Callable[..., Step[SpursModel]]]] = {
 }
 
 
-def open_model(state: SpursState, can_undo: bool = False, can_redo: bool = False,
-               colours: tuple[tuple[str, str], ...] = ()) -> SpursModel:
-    """The screen model of a game opened at ``state`` (``colours``: each player's colour)."""
-    return opened(SpursModel, ENGINE, state, can_undo, can_redo, colours=colours)
+def open_model(history: History, colours: tuple[tuple[str, str], ...] = ()) -> SpursModel:
+    """The screen model of the game ``history`` holds (``colours``: each player's colour)."""
+    return opened(SpursModel, ENGINE, history.state, history.can_undo, history.can_redo, seq=history.seq,
+                  colours=colours)

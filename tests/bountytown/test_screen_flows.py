@@ -13,7 +13,7 @@ from typing import Any
 from companion.bountytown import dueling, setupflow, shown
 from companion.bountytown.odds import bounty_chances
 from companion.bountytown.setupflow import Setup
-from tests.screenplay import played
+from tests.screenplay import played, reread
 
 from .screentaps import BOUNTIES, KNOWN, SAM_BASS, game
 
@@ -34,7 +34,7 @@ class Play:
         """Earlier turns, as set-up (not the taps tested)."""
         for action in actions:
             self.table.do(action)
-        self.model = self.model.synced(self.table.state, True, False)
+        self.model = reread(self.model, self.table)
         return self
 
     def cards(self, slot: int, cards: str) -> Play:
