@@ -5,6 +5,8 @@ the save made in the session, the model reading it back)."""
 from __future__ import annotations
 
 import json
+import sys
+from collections import Counter
 from dataclasses import replace
 from typing import Any, Mapping
 
@@ -21,14 +23,18 @@ def canonical(action: Mapping[str, Any]) -> dict[str, Any]:
 class Table:
     """The store's game session without a disk (:class:`companion.screen.History`): do, undo
     and redo over the engine, each applying it as the store does (a do and a redo once, an
-    undo not at all: the states in effect are kept), each one event."""
+    undo not at all: the states in effect are kept), each one event (``events``: their kinds)."""
 
     def __init__(self, engine: Engine, settings: Mapping[str, Any]) -> None:
         self.engine = engine
         self.states = [engine.initial_state(settings)]
         self.actions: list[dict[str, Any]] = []
         self.undone: list[dict[str, Any]] = []
-        self.seq = 0
+        self.events: list[str] = []
+
+    @property
+    def seq(self) -> int:
+        return len(self.events)
 
     @property
     def state(self) -> Any:
@@ -47,7 +53,7 @@ class Table:
         self.states.append(self.engine.apply(self.state, read))
         self.actions.append(read)
         self.undone.clear()
-        self.seq += 1
+        self.events.append("do")
         return self.state
 
     def undo(self) -> Any:
@@ -55,7 +61,7 @@ class Table:
             raise RuleError("undo", "there is nothing to undo")
         self.states.pop()
         self.undone.append(self.actions.pop())
-        self.seq += 1
+        self.events.append("undo")
         return self.state
 
     def redo(self) -> Any:
@@ -63,7 +69,7 @@ class Table:
             raise RuleError("redo", "there is nothing to redo")
         self.states.append(self.engine.apply(self.state, self.undone[-1]))
         self.actions.append(self.undone.pop())
-        self.seq += 1
+        self.events.append("redo")
         return self.state
 
 
@@ -89,3 +95,27 @@ def reread(model: ScreenModel, table: Table) -> ScreenModel:
     state = table.state
     return replace(model, state=state, flow=model.settled(model.first_flow(state), state), message="", news="",
                    can_undo=table.can_undo, can_redo=table.can_redo, seq=table.seq, past=(), future=())
+
+
+class Applies:
+    """Every call of ``engine``'s ``apply`` from now on (pytest's ``monkeypatch`` wraps it),
+    counted by the function that made it ("module.Class.function"): ``made`` those that gave
+    a state, ``refused`` those the rules refused."""
+
+    def __init__(self, monkeypatch: Any, engine: Engine) -> None:
+        self.made: Counter[str] = Counter()
+        self.refused: Counter[str] = Counter()
+        apply = engine.apply
+
+        def counted(state: Any, action: Mapping[str, Any]) -> Any:
+            caller = sys._getframe(1)
+            where = f"{caller.f_globals['__name__']}.{caller.f_code.co_qualname}"
+            try:
+                after = apply(state, action)
+            except RuleError:
+                self.refused[where] += 1
+                raise
+            self.made[where] += 1
+            return after
+
+        monkeypatch.setattr(engine, "apply", counted)

@@ -12,7 +12,8 @@ from companion.spurs.bag import Bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gold_distribution, shoot_probability, whole_bag_probability
 from companion.spurs.view import percent
-from tests.screenplay import played
+from companion.spurs.engine import ENGINE
+from tests.screenplay import Applies, played
 from tests.spurs.helpers import ANN, BOB
 
 from .screentaps import game
@@ -321,3 +322,25 @@ def test_undo_of_a_duel_goes_back_to_its_winner_with_the_draws_shown():
     play("won", "Bob")
     play("undo")
     assert play.model.same_place(waiting) and play.view.drew == shown.view(waiting).drew
+
+
+def test_a_whole_game_applies_each_saved_action_once_in_the_store_and_never_in_the_model(monkeypatch):
+    """Issue 34: the store alone applies an action (a do once, a redo once, an undo not at
+    all here: the stand-in keeps its states), and a refusal is the store's, nothing saved; a
+    screen model only says what to save and reads the state back, the flow undo restores its
+    own."""
+    applies = Applies(monkeypatch, ENGINE)
+    play = Play(target_fame=2)
+    play("actions")("hunt")("draw_for_me", 7)("end_turn")("end_turn")
+    play("sheet", "Bob")("step", "posters", 1)("step", "fame", 1)("apply")
+    play("number", "Bob", "money")("quick", -1)
+    assert play.model.message.startswith("Refused: Bob has 0 money") and play.page == "table"
+    play("actions")("event")("step", "fame", 1)("step", "fame", 1)
+    filled = play.model
+    play("apply")("undo")
+    assert play.model.same_place(filled)  # the form as it was filled
+    play("redo")
+    assert play.page == "final" and ENGINE.result(play.state) is not None
+    assert play.table.events == ["do", "do", "do", "do", "do", "undo", "redo"]
+    assert applies.made == {"tests.screenplay.Table.do": 5, "tests.screenplay.Table.redo": 1}
+    assert applies.refused == {"tests.screenplay.Table.do": 1}
