@@ -13,7 +13,7 @@ from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gold_distribution, shoot_probability, whole_bag_probability
 from companion.spurs.view import percent
 from companion.spurs.engine import ENGINE
-from tests.screenplay import Applies, played
+from tests.screenplay import Applies, played, reread
 from tests.spurs.helpers import ANN, BOB
 
 from .screentaps import game
@@ -344,3 +344,23 @@ def test_a_whole_game_applies_each_saved_action_once_in_the_store_and_never_in_t
     assert play.table.events == ["do", "do", "do", "do", "do", "undo", "redo"]
     assert applies.made == {"tests.screenplay.Table.do": 5, "tests.screenplay.Table.redo": 1}
     assert applies.refused == {"tests.screenplay.Table.do": 1}
+
+
+def test_undo_past_what_the_model_saw_or_after_another_screens_action_starts_from_the_table():
+    """The model keeps the flow undo restores for its own actions only: an action of a resumed
+    game, or one another screen saved meanwhile, has none, so the screen starts again from its
+    first page (the store's undo and redo still undo and redo it)."""
+    play = Play()
+    play.table.do({"type": "adjust", "player": "Bob", "money": 5, "note": "before the restart"})
+    play.model = reread(play.model, play.table)  # a resumed game
+    play("actions")("event")("step", "fame", 1)("apply")("actions")
+    play("undo")
+    assert play.page == "form" and play.state.players[0].fame == 0  # its own: the form as it was
+    play("undo")
+    assert play.page == "table" and play.state.players[1].money == 0  # one it never saw
+    play("redo")("redo")
+    assert play.page == "table" and (play.state.players[0].fame, play.state.players[1].money) == (1, 5)
+    play("actions")("event")("step", "fame", 1)("apply")("actions")
+    play.table.do({"type": "adjust", "player": "Bob", "money": 5, "note": "another screen"})
+    play("undo")
+    assert play.page == "table" and play.state.players[1].money == 5 and play.model.state == play.state
