@@ -22,7 +22,7 @@ first page.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Generic, Mapping, Protocol, TypeVar
+from typing import AbstractSet, Any, Callable, Generic, Mapping, Protocol, TypeVar
 
 from companion.engine import Engine, RuleError, listed
 from companion.errors import StoreError
@@ -127,7 +127,7 @@ class ScreenModel(Generic[F]):
         """Which page, and which step of it, is shown: what a tap that moves on changes."""
         raise NotImplementedError
 
-    def offered(self) -> set[str]:
+    def offered(self) -> AbstractSet[str]:
         """The keys the page shown offers, besides undo, redo and Got it."""
         raise NotImplementedError
 
@@ -141,7 +141,7 @@ class ScreenModel(Generic[F]):
         ``steps``), only theirs; else the page's, and undo, redo and Got it when they apply."""
         if getattr(self.flow, "steps", None) is not None:
             return frozenset({"quick", "close_steps"})
-        keys = self.offered()
+        keys = set(self.offered())
         keys |= {"undo"} if self.can_undo else set()
         keys |= {"redo"} if self.can_redo else set()
         return frozenset(keys | ({"got_it"} if self.message or self.news else set()))
