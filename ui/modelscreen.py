@@ -3,11 +3,11 @@ only passes taps to the model, saves what the model says to save, and shows the 
 values; it decides nothing.
 
 Each tap: the model gives its step; the step's save goes to the store (an action, an undo,
-a redo) before anything is shown; the model then takes the state the store holds. A tap
-that moved the screen on (it saved, or showed another page or step) arms the shared
-double-tap guard (ui/doubletap.py) with that tap's touch, so the second tap of a double tap
-does not repeat it (a button the first put under the finger never takes it anyway); a tap
-whose double is meant lets it through. A step's sound is played, as every game screen does,
+a redo: the store alone applies it) before anything is shown; the model then reads the state
+the store holds. A tap that moved the screen on (it saved, or showed another page or step)
+arms the shared double-tap guard (ui/doubletap.py) with that tap's touch, so the second tap
+of a double tap does not repeat it (a button the first put under the finger never takes it
+anyway); a tap whose double is meant lets it through. A step's sound is played, as every game screen does,
 and what an action saved says aloud (:mod:`companion.voice.told`) is said by ui/speech.py.
 """
 
@@ -19,9 +19,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty
 
-from companion.db.store import StoreError
-from companion.engine import RuleError
-from companion.screen import ScreenModel, Step, moved
+from companion.screen import ScreenModel, Step, moved, taken
 from companion.voice.told import said
 from ui import sounds
 from ui.doubletap import GUARD
@@ -75,7 +73,8 @@ class ModelScreen(GameScreen):
 
     def _fill_ahead(self, _dt: float) -> None:
         """One page a tap may show next, filled in with what that tap would show (the model is
-        a value: a tap tried on it changes nothing else); the next one a frame later."""
+        a value: a tap tried on it changes nothing else, and a tap that would save only says
+        so, its save never made); the next one a frame later."""
         if not self._ahead_taps or self.model is None:
             return
         if Clock.frames_displayed <= self._ahead_after:  # armed by an earlier frame: wait for this one
@@ -97,38 +96,23 @@ class ModelScreen(GameScreen):
         return self._take(before, before.tap(key, *args), key)
 
     def _take(self, before: ScreenModel[Any], step: Step[Any], key: str = "") -> bool:
-        """A step saved, heard and shown; the guard armed if it moved the screen on."""
-        try:
-            saved = self._save(step)
-        except (StoreError, RuleError) as exc:
-            word = "Not saved" if isinstance(exc, StoreError) else "Refused"
-            step, saved = before.refuse(f"{word}: {exc}"), False
-        model = step.model.synced(self.session.state, self.session.can_undo, self.session.can_redo) \
-            if saved else step.model
+        """A step saved through the session, then shown as the model reads the session back
+        (:func:`companion.screen.taken`: one path for do, undo and redo); heard, and the guard
+        armed if it moved the screen on. True when the tap saved something."""
+        done = taken(before, step, self.session)
         if key in self.DOUBLE_TAPPED:
             GUARD.meant()
-        elif moved(before, step):
+        elif moved(before, done):
             GUARD.moved_on()
-        if step.sound == "refusal":
+        if done.sound == "refusal":
             self.message = ""  # the same refusal twice is still heard twice (GameScreen.on_message)
-        elif step.sound:
-            sounds.play(step.sound)
-        if saved and step.save.kind == "do":  # a draw's hits, a duel's result, the winners: said
-            SPEAKER.say(partial(said, before.engine, before.state, step.save.action, model.state))
-        self.model = model
+        elif done.sound:
+            sounds.play(done.sound)
+        if done.save is not None and done.save.kind == "do":  # a draw's hits, a duel's result, the winners: said
+            SPEAKER.say(partial(said, before.engine, before.state, done.save.action, done.model.state))
+        self.model = done.model
         self.refresh()
-        return saved
-
-    def _save(self, step: Step[Any]) -> bool:
-        """The step's save made in the store (raises as the store does); False when the step
-        had nothing to save."""
-        if step.save is None:
-            return False
-        if step.save.kind == "do":
-            self.session.do(step.save.action)
-        else:
-            getattr(self.session, step.save.kind)()
-        return True
+        return done.save is not None
 
     def act(self, action: Any) -> bool:
         """An action sent without a tap of its own (a test's set-up, a script): saved like a

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Callable, Mapping
 
 from companion.bountytown import cardform, desk as cards, dueling
@@ -26,14 +27,40 @@ from companion.bountytown.engine import ENGINE, out_of_reach, revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, TRAIN, GameState
 from companion.bountytown.view import empty_slots, hand_room
 from companion.engine import RuleError
-from companion.screen import ScreenModel, Step, adjusted, open_steps, opened, refused, signed
+from companion.screen import History, ScreenModel, Step, adjusted, open_steps, opened, refused, signed
 
 #: the steps a player's number offers (a Bountytown ``adjust``); "+1" is one of them
 STEPS = {"renown": (-1, 1, 2, 3), "wounds": (-1, 1)}
-TURN = ("ability", "heal", "reload")  # the turn's buttons that send at once
-ACTIONS = {"ability": {"type": "location_ability"}, "heal": {"type": "heal"}, "reload": {"type": "reload"}}
+
+
+class Key(StrEnum):
+    """Every tap the Bountytown screen takes: ``tap``'s first argument, the key of a button (a
+    plain string with the same value is the same key)."""
+
+    UNDO, REDO, GOT_IT = "undo", "redo", "got_it"
+    # the town, the board and the turn
+    MOVE, BOARD, PLAYER, ABILITY, BUY, HEAL, TURNIN, RELOAD, DUEL, END_TURN = (
+        "move", "board", "player", "ability", "buy", "heal", "turnin", "reload", "duel", "end_turn")
+    # a player, the store, the Sheriff's Office
+    BACK, USE, NUMBER, QUICK, CLOSE_STEPS = "back", "use", "number", "quick", "close_steps"
+    CHOOSE, RESTOCK, TURN_IN = "choose", "restock", "turn_in"
+    # a desk of cards
+    CARD, TYPED, TAB, CHIP, REMOVE_LAST, CLEAR = "card", "typed", "tab", "chip", "remove_last", "clear"
+    # the end of a turn: a card revealed, or the Train
+    NAME, STEP, MARK, VALUE, SUIT, UNBASE, REVEAL, KNOWN = (
+        "name", "step", "mark", "value", "suit", "unbase", "reveal", "known")
+    TRAIN, TRAIN_YES, TRAIN_NO = "train", "train_yes", "train_no"
+    # the duel, the final duel
+    TARGET, RIFLE, HAT, STEAL, TO_CARDS, IN_HAND, TO_RESULT, ODDS = (
+        "target", "rifle", "hat", "steal", "to_cards", "in_hand", "to_result", "odds")
+    CRUCIFIX, CRITICAL, ITEM, ITEMS_AGAIN, TAKE, CONFIRM, CANCEL, RECORD = (
+        "crucifix", "critical", "item", "items_again", "take", "confirm", "cancel", "record")
+
+
+#: the turn's buttons that send at once
+ACTIONS = {Key.ABILITY: {"type": "location_ability"}, Key.HEAL: {"type": "heal"}, Key.RELOAD: {"type": "reload"}}
 #: taps whose double tap is meant: a number's second tap lands on the "+1" its first opened
-DOUBLE_TAPPED = frozenset({"number"})
+DOUBLE_TAPPED = frozenset({Key.NUMBER})
 
 
 @dataclass(frozen=True)
@@ -80,15 +107,15 @@ class BountytownModel(ScreenModel[Flow]):
     def page(self) -> str:
         return self.flow.page
 
-    def tap(self, key: str, *args: Any) -> Step[BountytownModel]:
+    def tap(self, key: Key, *args: Any) -> Step[BountytownModel]:
         """What a tap on ``key`` does on the page shown (nothing, if the page has no such key)."""
         if key not in self.enabled():
             return Step(self)
-        common = {"undo": BountytownModel.undo, "redo": BountytownModel.redo, "got_it": BountytownModel.got_it}
+        common = {Key.UNDO: BountytownModel.undo, Key.REDO: BountytownModel.redo, Key.GOT_IT: BountytownModel.got_it}
         return (common.get(key) or TAPS[self.page][key])(self, *args)
 
-    def offered(self) -> set[str]:
-        return set(OFFERED[self.page](self))
+    def offered(self) -> set[Key]:
+        return OFFERED[self.page](self)
 
     def at(self, page: str, **changes: Any) -> Step[BountytownModel]:
         return self.go(replace(self.flow, page=page, **changes))
@@ -115,7 +142,7 @@ def _move(model: BountytownModel, location: str) -> Step[BountytownModel]:
     return model.commit({"type": "move", "to": location}, model.flow)
 
 
-def _at_once(what: str) -> Callable[[BountytownModel], Step[BountytownModel]]:
+def _at_once(what: Key) -> Callable[[BountytownModel], Step[BountytownModel]]:
     return lambda model: model.commit(ACTIONS[what], model.flow)
 
 
@@ -336,69 +363,81 @@ def _record_final(model: BountytownModel) -> Step[BountytownModel]:
 
 # --- what each page offers, and what its taps do ------------------------------------------------
 
-def _turn_keys(model: BountytownModel) -> set[str]:
-    return {"move", "board", "player", "ability", "buy", "heal", "turnin", "reload", "duel", "end_turn"}
+#: a desk's own taps: a slot's tab, a card chip, the last card out, the slot cleared
+_DESK: dict[Key, Callable[..., Desk | cards.Twice | str]] = {
+    Key.TAB: lambda d, i: replace(d, active=i, again="") if 0 <= i < len(d.slots) else d, Key.CHIP: cards.chip,
+    Key.REMOVE_LAST: cards.removed_last, Key.CLEAR: cards.cleared}
+DESK_KEYS: frozenset[Key] = frozenset(_DESK)
 
 
-def _duel_keys(model: BountytownModel) -> set[str]:
+def _turn_keys(model: BountytownModel) -> set[Key]:
+    return {Key.MOVE, Key.BOARD, Key.PLAYER, Key.ABILITY, Key.BUY, Key.HEAL, Key.TURNIN, Key.RELOAD, Key.DUEL,
+            Key.END_TURN}
+
+
+def _duel_keys(model: BountytownModel) -> set[Key]:
     step = model.flow.duel.step
     if step == "target":
-        return {"target", "rifle", "hat", "steal", "to_cards", "back"}
+        return {Key.TARGET, Key.RIFLE, Key.HAT, Key.STEAL, Key.TO_CARDS, Key.BACK}
     if step == "cards":
-        return {"card", "typed", "tab", "chip", "remove_last", "clear", "in_hand", "to_result", "back", "odds"}
-    return {"crucifix", "critical", "item", "items_again", "take", "confirm", "back", "cancel"}
+        return {*DESK_KEYS, Key.CARD, Key.TYPED, Key.IN_HAND, Key.TO_RESULT, Key.BACK, Key.ODDS}
+    return {Key.CRUCIFIX, Key.CRITICAL, Key.ITEM, Key.ITEMS_AGAIN, Key.TAKE, Key.CONFIRM, Key.BACK, Key.CANCEL}
 
 
-OFFERED: dict[str, Callable[[BountytownModel], set[str]]] = {
+OFFERED: dict[str, Callable[[BountytownModel], set[Key]]] = {
     "town": _turn_keys, "players": _turn_keys,
-    "player": lambda m: {"back", "use", "number"},
-    "store": lambda m: {"choose", "card", "typed", "chip", "remove_last", "clear", "restock", "back", "buy"},
-    "turnin": lambda m: {"turn_in", "back"},
+    "player": lambda m: {Key.BACK, Key.USE, Key.NUMBER},
+    "store": lambda m: {*DESK_KEYS, Key.CHOOSE, Key.CARD, Key.TYPED, Key.RESTOCK, Key.BACK, Key.BUY} - {Key.TAB},
+    "turnin": lambda m: {Key.TURN_IN, Key.BACK},
     # the Train asked about: its answer, or Back; nothing else changes the card meanwhile
-    "reveal": lambda m: ({"train_yes", "train_no", "back"} if m.flow.train else
-                         {"name", "step", "mark", "value", "suit", "unbase", "reveal", "known", "train", "back"}),
+    "reveal": lambda m: ({Key.TRAIN_YES, Key.TRAIN_NO, Key.BACK} if m.flow.train else
+                         {Key.NAME, Key.STEP, Key.MARK, Key.VALUE, Key.SUIT, Key.UNBASE, Key.REVEAL, Key.KNOWN,
+                          Key.TRAIN, Key.BACK}),
     "duel": _duel_keys,
-    "end": lambda m: {"card", "tab", "chip", "remove_last", "clear", "record"} if m.state.final_duel else set(),
+    "end": lambda m: {*DESK_KEYS, Key.CARD, Key.RECORD} if m.state.final_duel else set(),
 }
 
-_TURN: dict[str, Callable[..., Step[BountytownModel]]] = {"move": _move, "board": _board, "player": _player, "buy": _store, "turnin": _turn_in_page, "duel": _duel,
-         "end_turn": _end_turn, **{what: _at_once(what) for what in TURN}}
-_DESK: dict[str, Callable[..., Desk | cards.Twice | str]] = {"tab": lambda d, i: replace(d, active=i, again="") if 0 <= i < len(d.slots) else d, "chip": cards.chip,
-         "remove_last": cards.removed_last, "clear": cards.cleared}
+_TURN: dict[Key, Callable[..., Step[BountytownModel]]] = {
+    Key.MOVE: _move, Key.BOARD: _board, Key.PLAYER: _player, Key.BUY: _store, Key.TURNIN: _turn_in_page,
+    Key.DUEL: _duel, Key.END_TURN: _end_turn, **{what: _at_once(what) for what in ACTIONS}}
 
-TAPS: dict[str, dict[str, Callable[..., Step[BountytownModel]]]] = {
+TAPS: dict[str, dict[Key, Callable[..., Step[BountytownModel]]]] = {
     "town": _TURN,
     "players": _TURN,
-    "player": {"back": _to_town, "use": _use, "number": _number, "quick": _quick, "close_steps": _close_steps},
-    "store": {"choose": _choose_item, "card": _desk_edit("gold", cards.added), "typed": _desk_edit("gold", cards.typed),
-              **{k: _desk_edit("gold", f) for k, f in _DESK.items() if k != "tab"},
-              "restock": _restock, "back": _to_town, "buy": _buy},
-    "turnin": {"turn_in": _turn_in, "back": _to_town},
-    "reveal": {"name": _card_edit(cardform.named), "step": _card_edit(cardform.stepped),
-               "mark": lambda m, where: _card_edit(cardform.marked)(m, where, m.state.grid),
-               "value": _card_edit(cardform.valued), "suit": _card_edit(cardform.suited),
-               "unbase": _card_edit(cardform.unbased), "reveal": _reveal_typed, "known": _reveal_known,
-               "train": _train, "train_yes": _train_yes, "train_no": lambda m: m.edit(train=False),
-               "back": lambda m: m.at("town", train=False)},
-    "duel": {"target": _target, "rifle": _duel_edit(lambda s, d: replace(d, rifle=not d.rifle)),
-             "hat": _duel_edit(lambda s, d: replace(d, hat=not d.hat)),
-             "steal": _duel_edit(lambda s, d, b: dueling.laid(s, replace(d, steal="" if d.steal == b else b))),
-             "to_cards": _to_cards, "back": _duel_back,
-             "card": _desk_edit("duel", cards.added), "typed": _desk_edit("duel", cards.typed),
+    "player": {Key.BACK: _to_town, Key.USE: _use, Key.NUMBER: _number, Key.QUICK: _quick,
+               Key.CLOSE_STEPS: _close_steps},
+    "store": {Key.CHOOSE: _choose_item, Key.CARD: _desk_edit("gold", cards.added),
+              Key.TYPED: _desk_edit("gold", cards.typed),
+              **{k: _desk_edit("gold", f) for k, f in _DESK.items() if k != Key.TAB},
+              Key.RESTOCK: _restock, Key.BACK: _to_town, Key.BUY: _buy},
+    "turnin": {Key.TURN_IN: _turn_in, Key.BACK: _to_town},
+    "reveal": {Key.NAME: _card_edit(cardform.named), Key.STEP: _card_edit(cardform.stepped),
+               Key.MARK: lambda m, where: _card_edit(cardform.marked)(m, where, m.state.grid),
+               Key.VALUE: _card_edit(cardform.valued), Key.SUIT: _card_edit(cardform.suited),
+               Key.UNBASE: _card_edit(cardform.unbased), Key.REVEAL: _reveal_typed, Key.KNOWN: _reveal_known,
+               Key.TRAIN: _train, Key.TRAIN_YES: _train_yes, Key.TRAIN_NO: lambda m: m.edit(train=False),
+               Key.BACK: lambda m: m.at("town", train=False)},
+    "duel": {Key.TARGET: _target, Key.RIFLE: _duel_edit(lambda s, d: replace(d, rifle=not d.rifle)),
+             Key.HAT: _duel_edit(lambda s, d: replace(d, hat=not d.hat)),
+             Key.STEAL: _duel_edit(lambda s, d, b: dueling.laid(s, replace(d, steal="" if d.steal == b else b))),
+             Key.TO_CARDS: _to_cards, Key.BACK: _duel_back,
+             Key.CARD: _desk_edit("duel", cards.added), Key.TYPED: _desk_edit("duel", cards.typed),
              **{k: _desk_edit("duel", f) for k, f in _DESK.items()},
-             "in_hand": _duel_edit(dueling.with_in_hand), "to_result": _to_result, "odds": _odds,
-             "crucifix": _duel_edit(lambda s, d, n: dueling.checked(s, replace(d, crucifix=dueling.flipped(d.crucifix, n)))),
-             "critical": _duel_edit(lambda s, d, n, b: replace(d, critical=tuple((k, v) for k, v in d.critical if k != n)
-                                                                 + ((n, b),))),
-             "item": _duel_edit(dueling.with_item), "items_again": _duel_edit(lambda s, d: replace(d, items=(), take="")),
-             "take": _duel_edit(lambda s, d, item: replace(d, take="" if d.take == item else item)),
-             "confirm": _confirm, "cancel": _to_town},
-    "end": {"card": _desk_edit("final", cards.added), **{k: _desk_edit("final", f) for k, f in _DESK.items()},
-            "record": _record_final},
+             Key.IN_HAND: _duel_edit(dueling.with_in_hand), Key.TO_RESULT: _to_result, Key.ODDS: _odds,
+             Key.CRUCIFIX: _duel_edit(lambda s, d, n: dueling.checked(s, replace(d, crucifix=dueling.flipped(d.crucifix, n)))),
+             Key.CRITICAL: _duel_edit(lambda s, d, n, b: replace(d, critical=tuple((k, v) for k, v in d.critical if k != n)
+                                                                     + ((n, b),))),
+             Key.ITEM: _duel_edit(dueling.with_item),
+             Key.ITEMS_AGAIN: _duel_edit(lambda s, d: replace(d, items=(), take="")),
+             Key.TAKE: _duel_edit(lambda s, d, item: replace(d, take="" if d.take == item else item)),
+             Key.CONFIRM: _confirm, Key.CANCEL: _to_town},
+    "end": {Key.CARD: _desk_edit("final", cards.added), **{k: _desk_edit("final", f) for k, f in _DESK.items()},
+            Key.RECORD: _record_final},
 }
 
 
-def open_model(state: GameState, can_undo: bool = False, can_redo: bool = False,
-               colours: tuple[tuple[str, str], ...] = (), known: tuple[str, ...] = ()) -> BountytownModel:
-    """The screen model of a game opened at ``state``."""
-    return opened(BountytownModel, ENGINE, state, can_undo, can_redo, colours=colours, known=known)
+def open_model(history: History, colours: tuple[tuple[str, str], ...] = (),
+               known: tuple[str, ...] = ()) -> BountytownModel:
+    """The screen model of the game ``history`` holds."""
+    return opened(BountytownModel, ENGINE, history.state, history.can_undo, history.can_redo, seq=history.seq,
+                  colours=colours, known=known)

@@ -32,7 +32,8 @@ class Draw:
 
     @property
     def pending(self) -> dict[str, Any]:
-        return json.loads(self.action)
+        read: dict[str, Any] = json.loads(self.action)
+        return read
 
     def count(self, kind: str) -> int:
         return dict(self.entered).get(kind, 0)

@@ -15,9 +15,10 @@ double tap that moved on) changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping
+from enum import StrEnum
+from typing import Any, Callable
 
-from companion.screen import ScreenModel, Step, adjusted, open_steps, opened
+from companion.screen import History, ScreenModel, Step, adjusted, open_steps, opened
 from companion.spurs import drawing, forms
 from companion.spurs.engine import ENGINE
 from companion.spurs.flow import Flow, result_flow, table_flow
@@ -25,17 +26,41 @@ from companion.spurs.forms import STEPS, Form, step_text
 from companion.spurs.state import SpursState
 from companion.spurs.view import CASH_IN, next_token, refusal
 
+
+
+class Key(StrEnum):
+    """Every tap the Spurs screen takes: ``tap``'s first argument, the key of a button (a
+    plain string with the same value is the same key)."""
+
+    UNDO, REDO, GOT_IT = "undo", "redo", "got_it"
+    # the table
+    SHEET, NUMBER, QUICK, CLOSE_STEPS, ACTIONS, END_TURN = "sheet", "number", "quick", "close_steps", "actions", "end_turn"
+    # the menu
+    HUNT, OUTLAW, HORSE, CATTLE, DESPERADO, GOLD, TOWN, DUEL = (
+        "hunt", "outlaw", "horse", "cattle", "desperado", "gold", "town", "duel")
+    REST, SPEND_SPUR, REROLL, ROB_RANCHER, EVENT, TABLE = "rest", "spend_spur", "reroll", "rob_rancher", "event", "table"
+    # a form
+    STEP, SET, TOGGLE, ROUND, UNROUND, CANCEL, RECORD = "step", "set", "toggle", "round", "unround", "cancel", "record"
+    DRAW_FOR_ME, ENTER_DRAW, FIGHT_GANG = "draw_for_me", "enter_draw", "fight_gang"
+    ROUND_UP_DONE, CATTLE_LOST, APPLY, ESCORT, DELIVERED = "round_up_done", "cattle_lost", "apply", "escort", "delivered"
+    BUY, REFRESH, SELL, TURN_IN, DOCTOR_PAY, SALOON_CARD, ROUNDS, SELL_GOLD, DOCTOR_DRAW, ROB = (
+        "buy", "refresh", "sell", "turn_in", "doctor_pay", "saloon_card", "rounds", "sell_gold", "doctor_draw", "rob")
+    # the draw, the result, the end
+    BULLET, DONE, AGAIN, BACK, WON, STEAL, REVEAL, TIEBREAK = (
+        "bullet", "done", "again", "back", "won", "steal", "reveal", "tiebreak")
+
+
 #: the menu's challenges and the town: the action the engine is asked about first, and the form
-FORM_KINDS = {"hunt": "hunt", "outlaw": "outlaw", "horse": "horse", "cattle": "cattle", "desperado": "desperado",
-              "gold": "gold", "town": "buy", "duel": "duel"}
+FORM_KINDS = {Key.HUNT: "hunt", Key.OUTLAW: "outlaw", Key.HORSE: "horse", Key.CATTLE: "cattle",
+              Key.DESPERADO: "desperado", Key.GOLD: "gold", Key.TOWN: "buy", Key.DUEL: "duel"}
 #: the menu's entries sent at once
-AT_ONCE = {"rest": {"type": "rest"}, "spend_spur": {"type": "spend_spur"},
-           "reroll": {"type": "spend_spur", "use": "reroll"}, "end_turn": {"type": "end_turn"}}
+AT_ONCE = {Key.REST: {"type": "rest"}, Key.SPEND_SPUR: {"type": "spend_spur"},
+           Key.REROLL: {"type": "spend_spur", "use": "reroll"}, Key.END_TURN: {"type": "end_turn"}}
 #: town buttons that send at once, and those that draw first
-TOWN_NOW = ("buy", "refresh", "sell", "turn_in", "doctor_pay", "saloon_card", "rounds", "sell_gold")
-TOWN_DRAWS = ("doctor_draw", "rob")
+TOWN_NOW = (Key.BUY, Key.REFRESH, Key.SELL, Key.TURN_IN, Key.DOCTOR_PAY, Key.SALOON_CARD, Key.ROUNDS, Key.SELL_GOLD)
+TOWN_DRAWS = (Key.DOCTOR_DRAW, Key.ROB)
 #: taps whose double tap is meant: a number's second tap lands on the "+1" its first opened
-DOUBLE_TAPPED = frozenset({"number"})
+DOUBLE_TAPPED = frozenset({Key.NUMBER})
 
 
 @dataclass(frozen=True)
@@ -56,11 +81,11 @@ class SpursModel(ScreenModel[Flow]):
 
     # -- taps --------------------------------------------------------------------------------
 
-    def tap(self, key: str, *args: Any) -> Step[SpursModel]:
+    def tap(self, key: Key, *args: Any) -> Step[SpursModel]:
         """What a tap on ``key`` does on the page shown (nothing, if the page has no such key)."""
         if key not in self.enabled():
             return Step(self)
-        common = {"undo": SpursModel.undo, "redo": SpursModel.redo, "got_it": SpursModel.got_it}
+        common = {Key.UNDO: SpursModel.undo, Key.REDO: SpursModel.redo, Key.GOT_IT: SpursModel.got_it}
         return (common.get(key) or TAPS[self.page][key])(self, *args)
 
     @property
@@ -72,19 +97,12 @@ class SpursModel(ScreenModel[Flow]):
         return (flow.page, flow.form.kind if flow.form and flow.page == "form" else None,
                 (draw.phase, draw.part) if draw and flow.page == "draw" else None, flow.steps is not None)
 
-    def offered(self) -> set[str]:
-        return set(OFFERED[self.page](self))
+    def offered(self) -> set[Key]:
+        return OFFERED[self.page](self)
 
-    def send(self, action: Mapping[str, Any], flow: Flow, sound: str = "", restore: Flow | None = None
-             ) -> Step[SpursModel]:
-        """Save ``action`` and go on to ``flow``, saying what a new token is worth (undo comes
-        back to ``restore``, default the flow now)."""
-        step = self.commit(action, flow, sound=sound, restore=restore)
-        if step.save is not None:
-            hint = cash_hints(self.state, step.model.state)
-            if hint:
-                step = replace(step, model=replace(step.model, news=hint))
-        return step
+    def told(self, before: SpursState, after: SpursState) -> str:
+        """What a new token is worth (:func:`cash_hints`)."""
+        return cash_hints(before, after)
 
     def same_place(self, other: SpursModel) -> bool:
         """A number's steps are no place: undo of a step shows the table it was tapped on."""
@@ -116,7 +134,7 @@ def _number(model: SpursModel, name: str, key: str) -> Step[SpursModel]:
 def _quick(model: SpursModel, step: int) -> Step[SpursModel]:
     """A step chosen: an Event card's effect on that player, saved like any action."""
     key = (model.flow.steps or ("", ""))[1]
-    return adjusted(model, step, STEPS, step_text(key, step), model.send)
+    return adjusted(model, step, STEPS, step_text(key, step))
 
 
 def _close_steps(model: SpursModel) -> Step[SpursModel]:
@@ -127,21 +145,20 @@ def _menu(model: SpursModel) -> Step[SpursModel]:
     return model.go(replace(model.flow, page="menu"))
 
 
-def _at_once(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
+def _at_once(what: Key) -> Callable[[SpursModel], Step[SpursModel]]:
     """A menu entry sent at once; a Spur spent stays on the menu (it boosts what comes next)."""
     def sent(model: SpursModel) -> Step[SpursModel]:
         action = AT_ONCE.get(what) or {"type": "cattle", "option": "rob", "token": next_token(model.state, "cattle")}
         stay = what in ("spend_spur", "reroll")
-        return model.send(action, model.flow if stay else replace(model.flow, page="table", form=None, draw=None))
+        return model.commit(action, model.flow if stay else replace(model.flow, page="table", form=None, draw=None))
     return sent
 
 
 # --- forms ----------------------------------------------------------------------------------
 
-def _open(model: SpursModel, kind: str, **values: Any) -> Step[SpursModel]:
-    """A form opened, unless the engine would refuse any action of its kind now (then why,
-    at once: nobody fills in a whole challenge only to hear it was not allowed)."""
-    asked = FORM_KINDS.get(kind)
+def _open(model: SpursModel, kind: str, asked: str | None = None, **values: Any) -> Step[SpursModel]:
+    """A form opened, unless the engine would refuse any action of the kind ``asked`` now (then
+    why, at once: nobody fills in a whole challenge only to hear it was not allowed)."""
     reason = refusal(model.state, asked) if asked else None
     if reason:
         return model.refuse(f"Refused: {reason}")
@@ -149,8 +166,8 @@ def _open(model: SpursModel, kind: str, **values: Any) -> Step[SpursModel]:
     return model.go(replace(model.flow.keeping(form), page="form", draw=None))
 
 
-def _opener(kind: str) -> Callable[..., Step[SpursModel]]:
-    return lambda model: _open(model, kind)
+def _opener(kind: Key) -> Callable[..., Step[SpursModel]]:
+    return lambda model: _open(model, kind.value, FORM_KINDS[kind])
 
 
 def _event(model: SpursModel) -> Step[SpursModel]:
@@ -186,7 +203,7 @@ def _fight_gang(model: SpursModel, token: str) -> Step[SpursModel]:
 def _record_horse(model: SpursModel) -> Step[SpursModel]:
     form = model.flow.open_form
     why = forms.missing(form) or ("" if form.get("rounds") else "Tap each round as it ended first.")
-    return model.refuse(why) if why else model.send(forms.horse_action(form), table_flow(model.flow))
+    return model.refuse(why) if why else model.commit(forms.horse_action(form), table_flow(model.flow))
 
 
 def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
@@ -194,12 +211,14 @@ def _round_up(result: str) -> Callable[[SpursModel], Step[SpursModel]]:
         form = model.flow.open_form
         why = forms.missing(form) or (
             "Tap the hexes where the cattle stand first." if result == "success" and not form.get("cells") else "")
-        return model.refuse(why) if why else model.send(forms.cattle_action(form, result), table_flow(model.flow))
+        return model.refuse(why) if why else model.commit(forms.cattle_action(form, result), table_flow(model.flow))
     return sent
 
 
-def _town(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
+def _town(key: Key) -> Callable[[SpursModel], Step[SpursModel]]:
     """A button in town: sent at once (the player stays in town), or a draw's odds first."""
+    what = key.value
+
     def tapped(model: SpursModel) -> Step[SpursModel]:
         form = model.flow.open_form
         if what == "buy" and not form.text("item"):
@@ -210,10 +229,7 @@ def _town(what: str) -> Callable[[SpursModel], Step[SpursModel]]:
                                                                else "no captured outlaw chosen."))
         if what in TOWN_DRAWS:
             return drawing.to_odds(model, action, "form")
-        step = model.send(action, model.flow)
-        if step.save is not None:
-            step = replace(step, model=replace(step.model, flow=step.model.flow.keeping(forms.cleared(form, what))))
-        return step
+        return model.commit(action, model.flow.keeping(forms.cleared(form, what)))
     return tapped
 
 
@@ -221,14 +237,14 @@ def _apply_card(model: SpursModel) -> Step[SpursModel]:
     action = forms.adjust_action(model.flow.open_form)
     if len(action) == 2:
         return model.refuse("Set what the card changes first (a number above, or the bank's cash).")
-    return model.send(action, table_flow(model.flow))
+    return model.commit(action, table_flow(model.flow))
 
 
 def _escort(model: SpursModel, holder: str | None = None) -> Step[SpursModel]:
     """Who escorts the Stagecoach event card now (None: delivered or gone, R-S13)."""
     if holder is not None and holder not in [p.name for p in model.state.players]:
         return Step(model)
-    return model.send({"type": "stagecoach", "holder": holder}, table_flow(model.flow))
+    return model.commit({"type": "stagecoach", "holder": holder}, table_flow(model.flow))
 
 
 # --- the draw: the odds, the bag entry, who won a duel -----------------------------------------
@@ -237,7 +253,7 @@ def _escort(model: SpursModel, holder: str | None = None) -> Step[SpursModel]:
 
 def _reveal(model: SpursModel) -> Step[SpursModel]:
     """The next desperado of a fight in progress (standard rule)."""
-    return model.send({"type": "reveal", "desperado": model.flow.reveal.card("")}, result_flow(model.flow))
+    return model.commit({"type": "reveal", "desperado": model.flow.reveal.card("")}, result_flow(model.flow))
 
 
 def _reveal_edit(change: Callable[..., Form]) -> Callable[..., Step[SpursModel]]:
@@ -247,7 +263,7 @@ def _reveal_edit(change: Callable[..., Form]) -> Callable[..., Step[SpursModel]]
 
 
 def _tiebreak(model: SpursModel, winner: str) -> Step[SpursModel]:
-    return model.send({"type": "tiebreak", "winner": winner}, model.flow)
+    return model.commit({"type": "tiebreak", "winner": winner}, model.flow)
 
 
 def cash_hints(before: SpursState, after: SpursState) -> str:
@@ -264,69 +280,70 @@ def cash_hints(before: SpursState, after: SpursState) -> str:
 
 # --- what each page offers, and what its taps do ------------------------------------------------
 
-def _table_keys(model: SpursModel) -> set[str]:
-    return {"sheet", "number", "actions", "end_turn"}
+def _table_keys(model: SpursModel) -> set[Key]:
+    return {Key.SHEET, Key.NUMBER, Key.ACTIONS, Key.END_TURN}
 
 
-def _menu_keys(model: SpursModel) -> set[str]:
-    return {*FORM_KINDS, *AT_ONCE, "rob_rancher", "event", "table"}
+def _menu_keys(model: SpursModel) -> set[Key]:
+    return {*FORM_KINDS, *AT_ONCE, Key.ROB_RANCHER, Key.EVENT, Key.TABLE}
 
 
-def _form_keys(model: SpursModel) -> set[str]:
+def _form_keys(model: SpursModel) -> set[Key]:
     kind = model.flow.open_form.kind
-    keys = {"step", "set", "cancel"}
-    keys |= {"draw_for_me", "enter_draw"} if kind in forms.DRAWING else set()
-    keys |= {"fight_gang"} if kind == "desperado" and model.state.gangs else set()
-    keys |= {"round", "unround", "record"} if kind == "horse" else set()
-    keys |= {"toggle", "round_up_done", "cattle_lost"} if kind == "cattle" else set()
-    keys |= {"toggle", *TOWN_NOW, *TOWN_DRAWS} if kind == "town" else set()
-    keys |= {"apply", "escort", "delivered"} if kind == "adjust" else set()
+    keys = {Key.STEP, Key.SET, Key.CANCEL}
+    keys |= {Key.DRAW_FOR_ME, Key.ENTER_DRAW} if kind in forms.DRAWING else set()
+    keys |= {Key.FIGHT_GANG} if kind == "desperado" and model.state.gangs else set()
+    keys |= {Key.ROUND, Key.UNROUND, Key.RECORD} if kind == "horse" else set()
+    keys |= {Key.TOGGLE, Key.ROUND_UP_DONE, Key.CATTLE_LOST} if kind == "cattle" else set()
+    keys |= {Key.TOGGLE, *TOWN_NOW, *TOWN_DRAWS} if kind == "town" else set()
+    keys |= {Key.APPLY, Key.ESCORT, Key.DELIVERED} if kind == "adjust" else set()
     return keys
 
 
-def _draw_keys(model: SpursModel) -> set[str]:
+def _draw_keys(model: SpursModel) -> set[Key]:
     phase = model.flow.open_draw.phase
     if phase == "odds":
-        return {"draw_for_me", "enter_draw", "cancel"}
+        return {Key.DRAW_FOR_ME, Key.ENTER_DRAW, Key.CANCEL}
     if phase == "enter":
-        return {"bullet", "done", "again", "back"}
-    return {"won", "steal", "back"}
+        return {Key.BULLET, Key.DONE, Key.AGAIN, Key.BACK}
+    return {Key.WON, Key.STEAL, Key.BACK}
 
 
-def _result_keys(model: SpursModel) -> set[str]:
+def _result_keys(model: SpursModel) -> set[Key]:
     if model.state.fight is not None:
-        return {"reveal", "step", "set"}
-    return {"table", "end_turn"}
+        return {Key.REVEAL, Key.STEP, Key.SET}
+    return {Key.TABLE, Key.END_TURN}
 
 
-def _final_keys(model: SpursModel) -> set[str]:
-    return {"tiebreak"} if model.state.tied_for_first else set()
+def _final_keys(model: SpursModel) -> set[Key]:
+    return {Key.TIEBREAK} if model.state.tied_for_first else set()
 
 
-OFFERED: dict[str, Callable[[SpursModel], set[str]]] = {
+OFFERED: dict[str, Callable[[SpursModel], set[Key]]] = {
     "table": _table_keys, "menu": _menu_keys, "form": _form_keys, "draw": _draw_keys, "result": _result_keys,
     "final": _final_keys}
 
-TAPS: dict[str, dict[str, Callable[..., Step[SpursModel]]]] = {
-    "table": {"sheet": _sheet, "number": _number, "quick": _quick, "close_steps": _close_steps, "actions": _menu,
-              "end_turn": _at_once("end_turn")},
+TAPS: dict[str, dict[Key, Callable[..., Step[SpursModel]]]] = {
+    "table": {Key.SHEET: _sheet, Key.NUMBER: _number, Key.QUICK: _quick, Key.CLOSE_STEPS: _close_steps,
+              Key.ACTIONS: _menu, Key.END_TURN: _at_once(Key.END_TURN)},
     "menu": {**{kind: _opener(kind) for kind in FORM_KINDS}, **{what: _at_once(what) for what in AT_ONCE},
-             "rob_rancher": _at_once("rob_rancher"), "event": _event, "table": _cancel},
-    "form": {"step": _edit(forms.stepped), "set": _set, "toggle": _edit(forms.toggled),
-             "round": _edit(forms.rounded), "unround": _edit(lambda form: forms.rounded(form, None)),
-             "cancel": _cancel, "draw_for_me": drawing.draw_for_me, "enter_draw": drawing.enter_draw, "fight_gang": _fight_gang,
-             "record": _record_horse, "round_up_done": _round_up("success"), "cattle_lost": _round_up("failed"),
-             **{what: _town(what) for what in (*TOWN_NOW, *TOWN_DRAWS)},
-             "apply": _apply_card, "escort": _escort, "delivered": _escort},
-    "draw": {"draw_for_me": drawing.draw_for_me, "enter_draw": drawing.enter_draw, "cancel": _cancel, "bullet": drawing.bullet,
-             "done": drawing.entry_done, "again": drawing.entry_again, "back": drawing.draw_back, "won": drawing.won, "steal": drawing.steal},
-    "result": {"reveal": _reveal, "step": _reveal_edit(forms.stepped), "set": _reveal_edit(forms.chosen),
-               "table": _cancel, "end_turn": _at_once("end_turn")},
-    "final": {"tiebreak": _tiebreak},
+             Key.ROB_RANCHER: _at_once(Key.ROB_RANCHER), Key.EVENT: _event, Key.TABLE: _cancel},
+    "form": {Key.STEP: _edit(forms.stepped), Key.SET: _set, Key.TOGGLE: _edit(forms.toggled),
+             Key.ROUND: _edit(forms.rounded), Key.UNROUND: _edit(lambda form: forms.rounded(form, None)),
+             Key.CANCEL: _cancel, Key.DRAW_FOR_ME: drawing.draw_for_me, Key.ENTER_DRAW: drawing.enter_draw,
+             Key.FIGHT_GANG: _fight_gang, Key.RECORD: _record_horse, Key.ROUND_UP_DONE: _round_up("success"),
+             Key.CATTLE_LOST: _round_up("failed"), **{what: _town(what) for what in (*TOWN_NOW, *TOWN_DRAWS)},
+             Key.APPLY: _apply_card, Key.ESCORT: _escort, Key.DELIVERED: _escort},
+    "draw": {Key.DRAW_FOR_ME: drawing.draw_for_me, Key.ENTER_DRAW: drawing.enter_draw, Key.CANCEL: _cancel,
+             Key.BULLET: drawing.bullet, Key.DONE: drawing.entry_done, Key.AGAIN: drawing.entry_again,
+             Key.BACK: drawing.draw_back, Key.WON: drawing.won, Key.STEAL: drawing.steal},
+    "result": {Key.REVEAL: _reveal, Key.STEP: _reveal_edit(forms.stepped), Key.SET: _reveal_edit(forms.chosen),
+               Key.TABLE: _cancel, Key.END_TURN: _at_once(Key.END_TURN)},
+    "final": {Key.TIEBREAK: _tiebreak},
 }
 
 
-def open_model(state: SpursState, can_undo: bool = False, can_redo: bool = False,
-               colours: tuple[tuple[str, str], ...] = ()) -> SpursModel:
-    """The screen model of a game opened at ``state`` (``colours``: each player's colour)."""
-    return opened(SpursModel, ENGINE, state, can_undo, can_redo, colours=colours)
+def open_model(history: History, colours: tuple[tuple[str, str], ...] = ()) -> SpursModel:
+    """The screen model of the game ``history`` holds (``colours``: each player's colour)."""
+    return opened(SpursModel, ENGINE, history.state, history.can_undo, history.can_redo, seq=history.seq,
+                  colours=colours)

@@ -34,7 +34,7 @@ def game(names=("Bart", "Valentina", "Terry"), limits=None, known=KNOWN, **setti
     table = Table(ENGINE, {"players": players, "grid": GRID, "bounties": BOUNTIES,
                            "store": ["Crucifix", "Rifle", "Cowboy Hat", "First Aid Kit"], **settings})
     colours = tuple(zip(names, ("red", "blue", "yellow", "green", "purple", "orange")))
-    return open_model(table.state, colours=colours, known=known), table
+    return open_model(table, colours=colours, known=known), table
 
 
 def _desk(desk) -> list[tuple[Any, ...]]:

@@ -13,7 +13,8 @@ from typing import Any
 from companion.bountytown import dueling, setupflow, shown
 from companion.bountytown.odds import bounty_chances
 from companion.bountytown.setupflow import Setup
-from tests.screenplay import played
+from companion.bountytown.engine import ENGINE
+from tests.screenplay import Applies, played, reread
 
 from .screentaps import BOUNTIES, KNOWN, SAM_BASS, game
 
@@ -34,7 +35,7 @@ class Play:
         """Earlier turns, as set-up (not the taps tested)."""
         for action in actions:
             self.table.do(action)
-        self.model = self.model.synced(self.table.state, True, False)
+        self.model = reread(self.model, self.table)
         return self
 
     def cards(self, slot: int, cards: str) -> Play:
@@ -300,3 +301,23 @@ def test_the_duel_list_offers_only_whom_the_player_can_reach():
     play("target", "bounty", "Jesse James")  # a tap from a list gone by: refused with why
     assert play.model.message.startswith("Refused: Jesse James is found at Boot Hill or Trading Post")
     assert not play.model.flow.duel.target
+
+
+def test_a_whole_game_applies_each_saved_action_once_in_the_store_and_never_in_the_model(monkeypatch):
+    """Issue 34: the store alone applies an action (a do once, a redo once, an undo not at
+    all here: the stand-in keeps its states); a refusal is the store's, nothing saved, the
+    page as it was; undo comes back to the duel's result as it was before Confirm."""
+    applies = Applies(monkeypatch, ENGINE)
+    play = Play()("move", "Boot Hill")
+    play("duel", 1)("target", "bounty", "Jesse James").cards(0, "1H").cards(1, "5S 5D")("to_result")
+    result = play.model
+    play("confirm")("undo")
+    assert play.model.same_place(result)
+    play("redo")("heal")
+    assert play.model.message.startswith("Refused: getting patched up needs Bart at Doc's") and play.model.page == "town"
+    play("end_turn")("train")("train_yes")
+    play.cards(0, "1H 1S").cards(1, "2H 2S 2D").cards(2, "4C")("record")
+    assert play.state.finished and play.model.news == "Game over: Valentina wins."
+    assert play.table.events == ["do", "do", "undo", "redo", "do", "do"]
+    assert applies.made == {"tests.screenplay.Table.do": 4, "tests.screenplay.Table.redo": 1}
+    assert applies.refused == {"tests.screenplay.Table.do": 1}

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 from companion.bountytown import shown
 from companion.bountytown.screen import DOUBLE_TAPPED
 from companion.screen import moved
-from tests.screenplay import checked_tap
+from tests.screenplay import checked_tap, reread
 from tests.wording import assert_players_words
 
 from .screentaps import game, offered, words
@@ -102,7 +102,7 @@ def test_a_duels_result_says_each_players_wounds_once_and_as_the_engine_applies_
         table.do({"type": "end_turn", "reveal": []})
         table.do({"type": "end_turn", "reveal": []})
         table.do({"type": "end_turn", "reveal": []})
-        model = model.synced(table.state, True, False)
+        model = reread(model, table)
     for tap in (("move", where), ("duel", 5), ("target", "bounty", target)):
         model, _ = checked_tap(model, table, tap)
     hand = data.draw(HANDS, label="hand")[: model.flow.duel.desk.slots[0].capacity]

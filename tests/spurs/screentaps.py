@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.screen import opened
 from companion.spurs import drawing, forms, screen, shown
 from companion.spurs.bag import COLOURS
 from companion.spurs.engine import ENGINE
 from companion.spurs.forms import FIELDS, STEPS, Choice, Number, Picks, Text
 from companion.spurs.herd import HEXES
 from companion.spurs.flow import DIG, STEALS
-from companion.spurs.screen import SpursModel
+from companion.spurs.screen import SpursModel, open_model
 from companion.spurs.view import cashable
 from tests.screenplay import Table
 
@@ -23,7 +22,7 @@ WORDS = ("", "P9", "Lasso", "  Bowie   Knife ")
 def game(players: list[dict[str, Any]], **settings: Any) -> tuple[SpursModel, Table]:
     table = Table(ENGINE, {"players": players, **settings})
     colours = tuple((p["name"], c) for p, c in zip(players, ("red", "yellow", "blue", "green")))
-    return opened(SpursModel, ENGINE, table.state, colours=colours), table
+    return open_model(table, colours=colours), table
 
 
 def _form_taps(model: SpursModel, form: forms.Form) -> list[Tap]:

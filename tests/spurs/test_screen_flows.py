@@ -12,7 +12,8 @@ from companion.spurs.bag import Bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gold_distribution, shoot_probability, whole_bag_probability
 from companion.spurs.view import percent
-from tests.screenplay import played
+from companion.spurs.engine import ENGINE
+from tests.screenplay import Applies, played, reread
 from tests.spurs.helpers import ANN, BOB
 
 from .screentaps import game
@@ -321,3 +322,45 @@ def test_undo_of_a_duel_goes_back_to_its_winner_with_the_draws_shown():
     play("won", "Bob")
     play("undo")
     assert play.model.same_place(waiting) and play.view.drew == shown.view(waiting).drew
+
+
+def test_a_whole_game_applies_each_saved_action_once_in_the_store_and_never_in_the_model(monkeypatch):
+    """Issue 34: the store alone applies an action (a do once, a redo once, an undo not at
+    all here: the stand-in keeps its states), and a refusal is the store's, nothing saved; a
+    screen model only says what to save and reads the state back, the flow undo restores its
+    own."""
+    applies = Applies(monkeypatch, ENGINE)
+    play = Play(target_fame=2)
+    play("actions")("hunt")("draw_for_me", 7)("end_turn")("end_turn")
+    play("sheet", "Bob")("step", "posters", 1)("step", "fame", 1)("apply")
+    play("number", "Bob", "money")("quick", -1)
+    assert play.model.message.startswith("Refused: Bob has 0 money") and play.page == "table"
+    play("actions")("event")("step", "fame", 1)("step", "fame", 1)
+    filled = play.model
+    play("apply")("undo")
+    assert play.model.same_place(filled)  # the form as it was filled
+    play("redo")
+    assert play.page == "final" and ENGINE.result(play.state) is not None
+    assert play.table.events == ["do", "do", "do", "do", "do", "undo", "redo"]
+    assert applies.made == {"tests.screenplay.Table.do": 5, "tests.screenplay.Table.redo": 1}
+    assert applies.refused == {"tests.screenplay.Table.do": 1}
+
+
+def test_undo_past_what_the_model_saw_or_after_another_screens_action_starts_from_the_table():
+    """The model keeps the flow undo restores for its own actions only: an action of a resumed
+    game, or one another screen saved meanwhile, has none, so the screen starts again from its
+    first page (the store's undo and redo still undo and redo it)."""
+    play = Play()
+    play.table.do({"type": "adjust", "player": "Bob", "money": 5, "note": "before the restart"})
+    play.model = reread(play.model, play.table)  # a resumed game
+    play("actions")("event")("step", "fame", 1)("apply")("actions")
+    play("undo")
+    assert play.page == "form" and play.state.players[0].fame == 0  # its own: the form as it was
+    play("undo")
+    assert play.page == "table" and play.state.players[1].money == 0  # one it never saw
+    play("redo")("redo")
+    assert play.page == "table" and (play.state.players[0].fame, play.state.players[1].money) == (1, 5)
+    play("actions")("event")("step", "fame", 1)("apply")("actions")
+    play.table.do({"type": "adjust", "player": "Bob", "money": 5, "note": "another screen"})
+    play("undo")
+    assert play.page == "table" and play.state.players[1].money == 5 and play.model.state == play.state

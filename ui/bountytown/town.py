@@ -208,7 +208,7 @@ class BountytownScreen(ModelScreen):
         if learned(known, session.state) != known:
             known = learned(known, session.state)
             store.set_pref(KNOWN_PREF, list(known))
-        return open_model(session.state, session.can_undo, session.can_redo, colours, known)
+        return open_model(session, colours, known)
 
     def fill(self, model: Any) -> Any:
         page = self.ids[PAGES[model.page]]

@@ -176,7 +176,7 @@ class SpursScreen(ModelScreen):
 
     def opened(self, session: Any) -> Any:
         colours = tuple((p.name, p.colour) for p in App.get_running_app().store.players())
-        return open_model(session.state, session.can_undo, session.can_redo, colours)
+        return open_model(session, colours)
 
     def fill(self, model: Any) -> Any:
         """``model``'s page with its value (shown or not); the page."""

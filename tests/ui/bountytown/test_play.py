@@ -6,12 +6,18 @@ the whole game on the pixels.)"""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from kivy.uix.textinput import TextInput
 
+from companion.bountytown.engine import ENGINE
+from tests.screenplay import Applies
 from tests.ui.conftest import Driver, start_app, stop_app
 from ui.bountytown.cards import CardKey, SlotTab
 
 PLAYERS = (("Bart", "red"), ("Valentina", "blue"), ("Terry", "yellow"))
+#: where the store applies an action it saves: a do, and a redo
+STORE_DO, STORE_REDO = "companion.db.store.GameSession.do", "companion.db.store.GameSession.redo.<locals>.<lambda>"
 
 
 def fill_bounty(ui: Driver, form, name: str, renown: int, where, base: str = "", draws: int = 0,
@@ -132,8 +138,9 @@ def duel_bounty(ui: Driver, bounty: str, hand: str, drawn: str, shot: str = "", 
         ui.screenshot(f"{shot}-result")
 
 
-def test_a_short_game_through_the_widgets(ui):
+def test_a_short_game_through_the_widgets(ui, monkeypatch):
     setup_game(ui, screenshot=True)
+    applies, first = Applies(monkeypatch, ENGINE), ui.screen.session.seq  # issue 34: counted from here
     assert board(ui) == ["> Bart: renown 0", "Valentina: renown 0", "Terry: renown 0"]
     assert "Bart to play: 3 of 3 actions left" in turn_line(ui)
     ui.screenshot("bountytown-town")
@@ -223,6 +230,14 @@ def test_a_short_game_through_the_widgets(ui):
     ui.screenshot("bountytown-end")
     ui.tap("Undo")
     assert ui.screen.ids.pages.current == "reveal"  # back where the Train was revealed
+
+    # the store alone applied each action, once (a redo once, an undo from the states it keeps);
+    # the rules' one refusal (the Heal) was its do's, nothing saved; the only other applies are
+    # the Train's question working out its answer (a page's words, never saved)
+    saved = Counter(kind for seq, kind, _, _ in ui.screen.session.events() if seq > first)
+    assert applies.made.pop(STORE_DO) == saved["do"] and applies.made.pop(STORE_REDO) == saved["redo"] == 1
+    assert saved["undo"] == 2 and set(applies.made) == {"companion.bountytown.shown.train_question"}, applies.made
+    assert applies.refused == {STORE_DO: 1}
 
 
 def test_a_game_resumes_after_a_restart(db):
