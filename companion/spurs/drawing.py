@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from companion.engine import RuleError, dumps
 from companion.screen import Step, refused
@@ -22,13 +22,12 @@ from companion.spurs.flow import DIG, STEALS, Draw, Flow, result_flow, whole
 from companion.spurs.state import SpursState
 from companion.spurs.view import check_duel_entry, draw_plan, pool_colours, stealable
 
-if TYPE_CHECKING:  # the Spurs screen's model imports this module
-    from companion.spurs.screen import SpursModel as Model
+Model = Any  # the Spurs screen's model (companion.spurs.screen.SpursModel), which imports this module
 
 
 def form_action(model: Model) -> dict[str, Any]:
     """The action the draw form shown would send now, without its draw."""
-    form = model.flow.open_form
+    form = model.flow.form
     if form.kind in ("hunt", "outlaw"):
         return forms.shoot_action(form)
     if form.kind == "duel":
@@ -52,8 +51,8 @@ def ready(model: Model, action: Mapping[str, Any]) -> str | None:
 def draw_for_me(model: Model, seed: int) -> Step[Model]:
     """The companion draws (the seed given by the screen, recorded in the action); a duel's
     draws are shown first and its winner asked, as the table fights it (R-S8)."""
-    action = form_action(model) if model.page == "form" else model.flow.open_draw.pending
-    return draw_now(model, action, seed, back=model.flow.open_draw.back if model.page == "draw" else "form")
+    action = form_action(model) if model.page == "form" else model.flow.draw.pending
+    return draw_now(model, action, seed, back=model.flow.draw.back if model.page == "draw" else "form")
 
 
 def draw_now(model: Model, action: Mapping[str, Any], seed: int, back: str) -> Step[Model]:
@@ -94,7 +93,7 @@ def to_odds(model: Model, action: Mapping[str, Any], back: str) -> Step[Model]:
 def entry(model: Model) -> tuple[int, int, int, str | None, str]:
     """What the bag entry takes now: (bullets asked, dug asked, optional extra, weapon, whose
     bag), a duel's part by part (R-S8)."""
-    draw = model.flow.open_draw
+    draw = model.flow.draw
     plan = draw_plan(model.state, draw.pending)
     if plan.parts:
         part = plan.parts[draw.part]
@@ -111,7 +110,7 @@ def pool(model: Model) -> dict[str, int]:
 def complete(model: Model) -> bool:
     """Every object asked for is tapped (all there are, when the bag holds fewer)."""
     bullets, dig, _, _, _ = entry(model)
-    held, draw = pool(model), model.flow.open_draw
+    held, draw = pool(model), model.flow.draw
     tapped = sum(draw.count(c) for c in COLOURS)
     dug = sum(draw.count(k) for k in DIG)
     return (tapped >= min(bullets, sum(held[c] for c in COLOURS))
@@ -121,7 +120,7 @@ def complete(model: Model) -> bool:
 def bullet(model: Model, kind: str) -> Step[Model]:
     """One object out of the bag. The last one asked for sends the entry (one tap a
     bullet), unless a Spur's extra draw may be left out (then Done)."""
-    draw = model.flow.open_draw
+    draw = model.flow.draw
     bullets, dig, optional, _, _ = entry(model)
     if kind not in (*COLOURS, *DIG) or draw.count(kind) >= pool(model).get(kind, 0):
         return Step(model)
@@ -138,7 +137,7 @@ def bullet(model: Model, kind: str) -> Step[Model]:
 def entry_done(model: Model, restore: Flow | None = None) -> Step[Model]:
     """The entry as tapped; a duel's part checked as the engine will check it, then the next
     duellist's bag, then who won."""
-    draw = model.flow.open_draw
+    draw = model.flow.draw
     drawn = whole({c: draw.count(c) for c in COLOURS})
     plan = draw_plan(model.state, draw.pending)
     if plan.parts:
@@ -161,13 +160,13 @@ def entry_done(model: Model, restore: Flow | None = None) -> Step[Model]:
 
 def entry_again(model: Model) -> Step[Model]:
     """The bag entry from its start (a duel: the first duellist's bullets again)."""
-    draw = replace(model.flow.open_draw, phase="enter", part=0, entered=(), done=(), seed=None)
+    draw = replace(model.flow.draw, phase="enter", part=0, entered=(), done=(), seed=None)
     return model.go(replace(model.flow, draw=draw))
 
 
 def draw_back(model: Model) -> Step[Model]:
     """Back: from the bag entry to the odds or the form; from a duel's winner to its form."""
-    draw = model.flow.open_draw
+    draw = model.flow.draw
     if draw.phase == "enter" and draw.odds:
         return model.go(replace(model.flow, draw=replace(draw, phase="odds", part=0, entered=(), done=())))
     if draw.back == "form" and model.flow.form is not None:
@@ -177,7 +176,7 @@ def draw_back(model: Model) -> Step[Model]:
 
 def duel_taken(model: Model) -> dict[str, Any]:
     """The duel's draw as it will be recorded: the companion's seed, or each bag's entry."""
-    draw = model.flow.open_draw
+    draw = model.flow.draw
     if draw.seed is not None:
         return {"draw": "digital", "seed": draw.seed}
     return {"draw": "physical", "drawn": {name: dict(counts) for name, counts in draw.done}}
@@ -213,13 +212,13 @@ class Outcome:
 
 def duellists(model: Model) -> tuple[str, str]:
     """The duel's two players: the current player first."""
-    return model.state.player.name, model.flow.open_draw.pending["opponent"]
+    return model.state.player.name, model.flow.draw.pending["opponent"]
 
 
 def outcomes(model: Model) -> list[Outcome]:
     """Each duellist winning, with what the steal takes from the loser (R-S8): one outcome,
     or one per item the steal could take; one the loser cannot give says why, and is off."""
-    state, what = model.state, model.flow.open_draw.steal
+    state, what = model.state, model.flow.draw.steal
     names = duellists(model)
     found = []
     for name in names:
@@ -242,7 +241,7 @@ def outcomes(model: Model) -> list[Outcome]:
 
 def won(model: Model, winner: str, item: str | None = None) -> Step[Model]:
     """Who won the duel the table fought with the draws shown: its consequences saved (R-S8)."""
-    draw = model.flow.open_draw
+    draw = model.flow.draw
     if not any(o.enabled and (o.winner, o.item) == (winner, item) for o in outcomes(model)):
         return Step(model)
     action = {**draw.pending, **duel_taken(model), "winner": winner, "steal": steal_of(draw.steal, item)}
@@ -252,4 +251,4 @@ def won(model: Model, winner: str, item: str | None = None) -> Step[Model]:
 def steal(model: Model, what: str) -> Step[Model]:
     if what not in STEALS:
         return Step(model)
-    return model.go(replace(model.flow, draw=replace(model.flow.open_draw, steal=what)))
+    return model.go(replace(model.flow, draw=replace(model.flow.draw, steal=what)))

@@ -32,8 +32,7 @@ class Draw:
 
     @property
     def pending(self) -> dict[str, Any]:
-        read: dict[str, Any] = json.loads(self.action)
-        return read
+        return json.loads(self.action)
 
     def count(self, kind: str) -> int:
         return dict(self.entered).get(kind, 0)
