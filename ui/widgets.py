@@ -51,21 +51,50 @@ class Heading(Label):
 
 
 class Notice(BoxLayout):
-    """A line of words under the game bar that says what just happened: why an action was
-    refused (``tone`` "refusal") or news such as the game's end. It shows the words whole,
-    wrapped, at reading size, and stays until 'Got it' is tapped or the next action; it takes no
-    room when there is nothing to say."""
+    """A line of words that says what just happened: why an action was refused (``tone``
+    "refusal") or news such as the game's end. It shows the words whole, wrapped, at reading
+    size, and stays until 'Got it' is tapped or the next action.
+
+    It lies over the top of the page, hung under the widget ``under`` (a game's bar, a setup's
+    title row or its steps), as wide as it: its parent is the page's screen, and ``under`` sits
+    in the screen's plain layouts, so both are placed in the screen's coordinates. A notice that
+    took room pushed the whole page down under the finger while it showed, and back when the
+    next tap cleared it (issue 37: a refusal moved every target of a page 56-60 px). It is the
+    screen's last child, so it is drawn over the page and hears a touch first."""
 
     said = StringProperty("")  # not `text`: finding a widget by its words finds the Label alone
     tone = OptionProperty("refusal", options=("refusal", "news"))
-    #: a tap on the words reads them, as 'Got it' does, and never reaches what lies under them
-    #: (a game's notice is laid over the page: GameBar); ui/doubletap.py knows it takes the tap
+    under = ObjectProperty(None, allownone=True)  # set once, when the notice is made
+    #: any tap on the screen outside the words reads them too, and goes on to what it falls on:
+    #: a setup's words answer its last tap, and a setup has no accepted action (as a game
+    #: has) that would clear them, so what they cover is hidden no longer than the next tap
+    next_tap_reads = BooleanProperty(False)
+    #: a tap on the words reads them, as 'Got it' does, and never reaches what lies under them;
+    #: ui/doubletap.py knows it takes the tap
     BLOCKS_TOUCHES = True
 
     __events__ = ("on_dismiss",)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("height", self._place)
+
+    def on_under(self, _notice: Notice, under: Any) -> None:
+        if under is not None:
+            under.fbind("pos", self._place)
+            under.fbind("width", self._place)
+            self._place()
+
+    def _place(self, *_args: Any) -> None:
+        if self.under is not None:
+            self.x, self.width, self.top = self.under.x, self.under.width, self.under.y
+
     def on_touch_down(self, touch: Any) -> bool:
-        if not (self.said and self.collide_point(*touch.pos)):
+        if not self.said:
+            return False
+        if not self.collide_point(*touch.pos):
+            if self.next_tap_reads:
+                self.dispatch("on_dismiss")
             return False
         if not super().on_touch_down(touch):  # not 'Got it': the words, read on the finger's lift
             touch.grab(self)
@@ -87,11 +116,9 @@ class GameBar(BoxLayout):
     action was refused, or the news. Every game screen puts one at its top (`screen: root`
     in its kv rule).
 
-    The notice is laid over the top of the page, not in the bar: a notice that took room
-    pushed the whole page down under the finger while it showed, and back when the next tap
-    cleared it (issue 37: Undo with nothing to take back moved the photo finish's chips 60 px,
-    so the next name went to another press). It is the screen's last child, so it is drawn
-    over the page and hears a touch first; a tap on its words is read and goes no further."""
+    The notice is laid over the top of the page, not in the bar (issue 37: Undo with nothing
+    to take back moved the photo finish's chips 60 px, so the next name went to another
+    press): the bar adds it to the screen once the screen's own rule has added its page."""
 
     screen = ObjectProperty(None, allownone=True)
     title = StringProperty("")
@@ -112,22 +139,14 @@ class GameBar(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.notice = Notice(size_hint_x=None)
+        self.notice = Notice(under=self)
         self.notice.fbind("on_dismiss", self._dismissed)
         for name in ("message", "news"):
             self.fbind(name, self._tell)
-        for name in ("pos", "width"):
-            self.fbind(name, self._place)
-        self.notice.fbind("height", self._place)
 
     def _tell(self, *_args: Any) -> None:
         self.notice.tone = "refusal" if self.message else "news"
         self.notice.said = self.message or self.news
-
-    def _place(self, *_args: Any) -> None:
-        """Under the bar's row, as wide as the bar (the screen's coordinates are the bar's:
-        a Screen is a RelativeLayout, the bar sits in its plain BoxLayout)."""
-        self.notice.x, self.notice.width, self.notice.top = self.x, self.width, self.y
 
     def _dismissed(self, *_args: Any) -> None:
         if self.screen is not None:
