@@ -34,7 +34,7 @@ only shows :mod:`.shown`'s values and sends taps and facts here; nothing is deci
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Mapping, Union
+from typing import Any, Callable, Literal, Mapping, Union
 
 from companion.rapidcity.engine import RapidCityState, round_template
 from companion.rapidcity.judge import Verdict, remember
@@ -259,7 +259,8 @@ class RefereeModel(ScreenModel[Flow]):
     def tap(self, key: str, *args: Any) -> Step[RefereeModel]:
         """A button's tap as the screen sends it: undo, redo, Got it, or a key of
         :data:`KEYS` with its tap's fields."""
-        common = {"undo": RefereeModel.undo, "redo": RefereeModel.redo, "got_it": RefereeModel.got_it}
+        common: dict[str, Callable[[RefereeModel], Step[RefereeModel]]] = {
+            "undo": RefereeModel.undo, "redo": RefereeModel.redo, "got_it": RefereeModel.got_it}
         if key in common:
             return common[key](self) if key in self.enabled() else Step(self)
         return self.take(KEYS[key](*args))
@@ -305,7 +306,7 @@ class RefereeModel(ScreenModel[Flow]):
         if self.stage() not in TAPS[kind]:
             return False
         entries = self.flow.entries
-        checks = {
+        checks: dict[type[Tap], Callable[[], bool]] = {
             ToTouches: lambda: self.card is not None and not self.card.decided_by_pads,
             By: lambda: entries.by is None,
             Pawn: lambda: entries.by is not None,
