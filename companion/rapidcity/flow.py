@@ -36,12 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal, Mapping, Union
 
-from companion.rapidcity.engine import RapidCityState, round_template
+from companion.rapidcity.engine import ENGINE, RapidCityState, round_template
 from companion.rapidcity.judge import Verdict, remember
 from companion.rapidcity.model import HANDS, ArmedCard, DisarmedCard
 from companion.rapidcity.roundfile import parse_round
 from companion.rapidcity.view import LiveCard, PadEdge, Press, TouchEntry, last_one_left
-from companion.engine import Engine
 from companion.screen import ScreenModel, Step, opened
 
 Stage = Literal["ready", "waiting", "window", "finish", "touches", "verdict", "end", "history"]
@@ -443,7 +442,9 @@ class RefereeModel(ScreenModel[Flow]):
         if self.stage() != "waiting":
             return self
         flow = self.flow
-        return self._with(replace(flow, card=self.live.revealed(now_ns), entries=replace(flow.entries, stage="window")))
+        # a notice left from the wait (Undo with nothing to take back yet) is about a step now past
+        return replace(self, flow=replace(flow, card=self.live.revealed(now_ns), entries=replace(flow.entries, stage="window")),
+                       message="")
 
     def edge(self, edge: PadEdge) -> RefereeModel:
         """An edge from the pads, whenever it arrives: the model as it was if it belongs to
@@ -563,10 +564,10 @@ def _between_cards(state: RapidCityState) -> Entries:
     return Entries(stage="end" if state.game_over else "ready")
 
 
-def referee_model(engine: Engine[Any], state: RapidCityState, tile_names: Mapping[int, str] | None = None,
+def referee_model(state: RapidCityState, tile_names: Mapping[int, str] | None = None,
                   known_tags: Mapping[str, str] | None = None, can_undo: bool = False,
                   can_redo: bool = False) -> RefereeModel:
     """The model of a game opened at ``state``, on its next card (or its end)."""
     names = {t.pad: (tile_names or {}).get(t.pad, f"{t.location.capitalize()} (pad {t.pad})") for t in state.tiles}
-    return opened(RefereeModel, engine, state, can_undo, can_redo, tile_names=names,
+    return opened(RefereeModel, ENGINE, state, can_undo, can_redo, tile_names=names,
                   known_tags=dict(known_tags or {}))

@@ -46,7 +46,7 @@ class Table:
     states in ``saved`` (``undone``: those the game's Undo took back, for its Redo)."""
 
     def __init__(self, state: RapidCityState, **fields: Any) -> None:
-        self.model = referee_model(ENGINE, state, **fields)
+        self.model = referee_model(state, **fields)
         self.now = T0
         self.saved = [state]
         self.undone: list[RapidCityState] = []

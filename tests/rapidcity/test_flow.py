@@ -8,7 +8,6 @@ import pytest
 
 from companion.db.store import MAX_NAME as PLAYERS_MAX_NAME
 from companion.rapidcity.engine import MAX_NAME
-from companion.rapidcity.engine import ENGINE
 from companion.rapidcity.flow import (
     NOTHING_TO_UNDO,
     NOTHING_TO_UNDO_YET,
@@ -203,7 +202,7 @@ def test_back_steps_within_the_card_and_nothing_is_saved_until_confirm():
 
 
 def test_ready_waits_for_every_pawn_off_the_tiles_and_for_the_pads_to_report():
-    model = referee_model(ENGINE, game(CharacterCard))
+    model = referee_model(game(CharacterCard))
     assert model.take(Ready(0, ("Tipi 1",))).model.message == "Take the pawn off Tipi 1 first (R-R3)."
     step = model.take(Ready(0, reporting=False))
     assert step.model.message == NOT_REPORTING and step.sound == "refusal"
@@ -367,14 +366,14 @@ def test_a_tap_meant_for_another_step_changes_nothing():
 
 
 def test_a_new_flow_opens_on_the_next_card_or_the_end():
-    assert referee_model(ENGINE, game(CharacterCard)).stage() == "ready"
+    assert referee_model(game(CharacterCard)).stage() == "ready"
     table = Table(game(healing=True, two_characters=True))
     while not table.state.game_over:  # every card with nobody on a tile
         table.reveal()
         table.closed(table.later(10))
         table.take(ToVerdict())
         table.confirm()
-    assert table.stage == "end" and referee_model(ENGINE, table.state).stage() == "end"
+    assert table.stage == "end" and referee_model(table.state).stage() == "end"
     assert table.shown().end.status.startswith(tuple(table.state.names))
     table.undo_game()  # the last card undone after the end: the next card again
     assert table.stage == "ready"

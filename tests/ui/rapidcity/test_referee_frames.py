@@ -86,7 +86,7 @@ def test_a_chattering_pad_is_judged_edge_by_edge_but_redrawn_at_most_once_a_seco
         switch.press()
         ui.pump(1)
     elapsed_s = (now_ns() - started) / 1e9
-    assert len(screen.flow.card.edges) == 21  # the judge has every edge
+    assert len(screen.model.card.edges) == 21  # the judge has every edge
     assert screen.tiles[3].shown.claim.startswith("1st")  # the claim stands
     assert len(flips) <= 1 + elapsed_s  # not a frame per edge (20 edges drawn 20 frames before)
     switch.release()
@@ -199,7 +199,7 @@ def test_the_last_claim_is_drawn_before_the_photo_finish_is_built(ui):
     first = next(i for i, (claim, _, _) in enumerate(seen) if claim)
     assert seen[first][1] == "window"  # the last claim's frame: the race as it ended, nothing more
     assert seen[-1][1] == "finish" and seen[-1][2] >= 3  # the photo finish comes in a frame of its own
-    assert screen.flow.card.closed_ns is not None and screen.flow.card.closed_ns >= screen.flow.card.edges[-1].t_ns
+    assert screen.model.card.closed_ns is not None and screen.model.card.closed_ns >= screen.model.card.edges[-1].t_ns
 
 
 def test_while_claims_land_nothing_but_a_claim_draws_a_frame(ui, flips, monkeypatch):
@@ -220,7 +220,7 @@ def test_while_claims_land_nothing_but_a_claim_draws_a_frame(ui, flips, monkeypa
     ui.pump(1)
     screen._slow_tick()  # the countdown's tick comes in the rush: it is put off, not drawn
     ui.pump(2)
-    assert len(screen.flow.card.edges) == 12 and flips == []
+    assert len(screen.model.card.edges) == 12 and flips == []
     assert screen.pads.levels.actual[3] is False and screen.tiles[3].pressed  # up, still drawn DOWN
     assert screen.pads.faults and not screen.tiles[2].fault  # known, not yet drawn
     assert screen._after_rush.is_triggered  # the tick comes again when the rush is over
