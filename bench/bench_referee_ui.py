@@ -345,8 +345,8 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
                 screen.ready()
                 pump_until(lambda: screen.stage == "window")
                 if chatter is not None:
-                    chatter.burst(screen.flow.card.reveal_ns, chatter_edges)
-                    pump_until(lambda: len(screen.flow.card.edges) >= chatter_edges)
+                    chatter.burst(screen.model.card.reveal_ns, chatter_edges)
+                    pump_until(lambda: len(screen.model.card.edges) >= chatter_edges)
                     chatter.start()
                 first = len(frames)
                 started = now_ns()
@@ -362,7 +362,7 @@ def run(samples_wanted: int, *, chatter_edges: int) -> Run:
                 if chatter is not None:
                     chatter.stop()
                 firsts = {}
-                for edge in screen.flow.card.presses():
+                for edge in screen.model.card.presses():
                     firsts.setdefault(edge.pad, (edge.pad, edge.t_ns))
                 for pad, player in zip(range(1, len(PLAYERS) + 1), PLAYERS):
                     if pad in firsts:
