@@ -295,10 +295,21 @@ class RefereeModel(ScreenModel[Flow]):
         return dict(zip(self.state.players, self.state.names))
 
     @property
+    def racing(self) -> bool:
+        """The card is shown and its race on: a claim is drawn at once, the rest can wait."""
+        return self.stage() == "window"
+
+    @property
+    def naming(self) -> bool:
+        """The race is over and the table names the presses or enters the touches: the
+        verdict may be shown next."""
+        return self.stage() in ("finish", "touches")
+
+    @property
     def race_ended(self) -> bool:
         """The window is closed and the photo finish (or the touches) not yet built: the
         screen draws the race as it ended, then asks for :meth:`close`."""
-        return self.stage() == "window" and self.live.closed_ns is not None
+        return self.racing and self.live.closed_ns is not None
 
     def may(self, kind: type[Tap]) -> bool:
         """Whether a tap of ``kind`` does anything now: its step, and what the card and entries allow."""

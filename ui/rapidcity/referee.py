@@ -159,9 +159,9 @@ class RefereeScreen(ModelScreen):
         model = self.model
         if model is None or self.session is None:
             return  # the game was closed before the frame
-        if model.stage() in ("finish", "touches"):
+        if model.naming:
             self._fill("verdict")
-        if model.stage() != "history":
+        if model.history is None:
             self.panels["history"].shown = shown.calls(model)
         if model.state.played:
             last = model.state.played[-1].verdict
@@ -326,7 +326,7 @@ class RefereeScreen(ModelScreen):
         Clock.unschedule(self._check_backend)
         self._slow.cancel()
         self._after_rush.cancel()
-        if self.model is not None and self.model.stage() == "waiting":
+        if self._pending_reveal is not None:
             self.back()  # a card not yet shown waits for the next Ready
         self.pads.stop()
 
@@ -345,7 +345,7 @@ class RefereeScreen(ModelScreen):
         now = self.clock()
         redraw = self._show_edges(now) if drained.kept else False
         redraw |= self._race_over(now)
-        racing = self.model.stage() == "window" and not redraw
+        racing = self.model.racing and not redraw
         for pad, pressed in drained.levels.items():
             if self.pads.levels.report(pad, pressed, now, hold=racing):
                 self._show_level(pad, pressed)
@@ -354,18 +354,14 @@ class RefereeScreen(ModelScreen):
             self._show_held(now)
 
     def _show_edges(self, now: int) -> bool:
-        """New edges of the card in play on screen: a false start during the wait, claims
-        (or moved pawns) in the race, a late press among those to name. True if a frame is due."""
-        model = self.model
-        if model.stage() == "waiting":
-            self._fill("waiting")  # a false start
-            return True
-        if model.card is None or model.card.reveal_ns is None:
-            return False
-        redraw = self._show_claims(now)
-        if model.stage() in ("finish", "touches"):
-            self.show(model)  # stamped before the window closed, delivered after: part of the call
-        return redraw
+        """New edges of the card in play on screen: claims (or moved pawns) in the race;
+        else the step on show again (a false start during the wait, a press stamped before
+        the window closed but delivered after it, which is part of the call). True: a
+        frame is due."""
+        if self.model.racing:
+            return self._show_claims(now)
+        self.show(self.model)
+        return True
 
     def _race_over(self, now: int) -> bool:
         """The race over at this instant: edges stamped from now on are no part of the call.
@@ -379,23 +375,22 @@ class RefereeScreen(ModelScreen):
         return True
 
     def _show_claims(self, now: int) -> bool:
-        """The tiles after new edges; in the race, the claims so far said under the card,
+        """The tiles after new edges in the race, the claims so far said under the card,
         and a tick for each new one after the frame that draws it (a timeout-0 callback
         runs after the next frame, kivy/clock.py: the sound adds nothing to the claim's
         edge-to-pixels time). True if a frame is due."""
         if not self._show_tiles():
             return False
-        if self.model.stage() == "window":
-            value = shown.window(self.model, now)
-            self.panels["window"].shown = value
-            self._rush_until_ns = now + round(RUSH_S * 1e9)
-            if value.claims > self._heard:
-                self._heard = value.claims
-                Clock.schedule_once(self._tick_sound, 0)
+        value = shown.window(self.model, now)
+        self.panels["window"].shown = value
+        self._rush_until_ns = now + round(RUSH_S * 1e9)
+        if value.claims > self._heard:
+            self._heard = value.claims
+            Clock.schedule_once(self._tick_sound, 0)
         return True
 
     def _tick_sound(self, _dt: float = 0) -> None:
-        if self.model is not None and self.model.stage() == "window":
+        if self.model is not None and self.model.racing:
             sounds.play("claim")
 
     def _slow_tick(self, _dt: float = 0) -> None:
@@ -424,7 +419,7 @@ class RefereeScreen(ModelScreen):
             self._after_rush.timeout = (self._rush_until_ns - now) / 1e9
             self._after_rush()
             return
-        if self.model is not None and self.model.stage() == "window":
+        if self.model is not None and self.model.racing:
             self._fill("window")
         self._show_held(now)
 
