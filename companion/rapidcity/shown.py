@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rapidcity.flow import RefereeModel, RemoveLast, Stage
+from companion.rapidcity.flow import RefereeModel
+from companion.rapidcity.taps import RemoveLast, Stage
 from companion.rapidcity.judge import judge
 from companion.rapidcity.model import ArmedCard, DisarmedCard
 from companion.rapidcity.roundfile import parse_round

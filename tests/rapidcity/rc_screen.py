@@ -12,8 +12,9 @@ from typing import Any
 
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.engine import ENGINE, RapidCityState
-from companion.rapidcity.flow import Confirm, Ready, RefereeModel, Tap, referee_model
+from companion.rapidcity.flow import RefereeModel, referee_model
 from companion.rapidcity.shown import Shown, shown
+from companion.rapidcity.taps import Confirm, Ready, Tap
 from companion.screen import Step
 
 MS = 1_000_000

@@ -8,11 +8,8 @@ import pytest
 
 from companion.db.store import MAX_NAME as PLAYERS_MAX_NAME
 from companion.rapidcity.engine import MAX_NAME
-from companion.rapidcity.flow import (
-    NOTHING_TO_UNDO,
-    NOTHING_TO_UNDO_YET,
-    NOT_REPORTING,
-    STOPPED,
+from companion.rapidcity.flow import NOTHING_TO_UNDO, NOTHING_TO_UNDO_YET, NOT_REPORTING, STOPPED, referee_model
+from companion.rapidcity.taps import (
     Back,
     By,
     Call,
@@ -25,7 +22,6 @@ from companion.rapidcity.flow import (
     RemoveLast,
     ToTouches,
     ToVerdict,
-    referee_model,
 )
 from companion.rapidcity.model import FORBIDDEN_BY, ArmedCard, CharacterCard, DisarmedCard
 from companion.rapidcity.table import refusal

@@ -20,7 +20,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rapidcity.flow import (
+from companion.rapidcity.flow import RefereeModel
+from companion.rapidcity.taps import (
     KEYS,
     Back,
     By,
@@ -32,7 +33,6 @@ from companion.rapidcity.flow import (
     Pawn,
     Pick,
     Ready,
-    RefereeModel,
     RemoveLast,
     Tap,
     ToTouches,

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from companion.rapidcity import judge
-from companion.rapidcity.flow import Pick, ToVerdict
 from companion.rapidcity.model import CharacterCard
 from companion.rapidcity.roundfile import parse_round
+from companion.rapidcity.taps import Pick, ToVerdict
 from rc_screen import Table, game
 
 
