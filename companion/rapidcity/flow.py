@@ -136,6 +136,7 @@ class RefereeModel(ScreenModel[Flow]):
 
     @property
     def page(self) -> Stage:
+        """The step on show, as ModelScreen names what its pages are filled ahead for."""
         return self.stage()
 
     def offered(self) -> set[str]:
@@ -281,10 +282,13 @@ class RefereeModel(ScreenModel[Flow]):
     # -- the table's taps ---------------------------------------------------------------------
 
     def take(self, tap: Tap) -> Step[RefereeModel]:
-        """What ``tap`` does at the step on show: nothing if it belongs to another step."""
-        if not self.may(type(tap)):
-            return self.refuse(self.verdict_waits_for()) if isinstance(tap, ToVerdict) \
-                and self.stage() in TAPS[ToVerdict] else Step(self)
+        """What ``tap`` does at the step on show: nothing if it belongs to another step (or
+        the card and entries do not allow it); Verdict says what must be tapped first."""
+        if self.stage() not in TAPS[type(tap)]:
+            return Step(self)
+        waits = self.verdict_waits_for() if isinstance(tap, ToVerdict) else ""
+        if waits or not self.may(type(tap)):
+            return self.refuse(waits) if waits else Step(self)
         match tap:
             case Ready():
                 return self._ready(tap)

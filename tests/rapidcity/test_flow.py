@@ -110,7 +110,7 @@ def test_the_window_times_out_and_an_unclaimed_player_takes_a_bullet():
     red, blue = table.press(1), table.press(2)
     assert not table.time()
     table.later(1400)
-    assert table.time() and table.stage == "window"  # the race stays on show until it is closed
+    assert table.time() and table.stage == "window" and table.model.race_ended  # on show until it is closed
     table.end_race()
     table.take(Pick(red, "red"))
     table.take(Pick(blue, "blue"))
@@ -119,6 +119,21 @@ def test_the_window_times_out_and_an_unclaimed_player_takes_a_bullet():
     assert any("the window closed at 1500 ms: time is up" in n for n in verdict.notes)
     assert any(n.startswith("green claimed no allowed tile") for n in verdict.notes)
     assert "green takes a bullet (1 in all)" in verdict.outcomes
+
+
+def test_the_model_is_a_value_that_taps_and_facts_never_change():
+    """What the screen showed before a tap or an edge is still there to compare with: a
+    tap's step and a fact give new models, the one they came from stays as it was."""
+    table = raced(1, 2)
+    before = table.model
+    named, shown = before.entries, table.shown()
+    first, second = table.presses()
+    table.take(Pick(first, "red"))
+    assert table.edge(Edge(3, True, second[1] - MS))  # stamped in the race, delivered late
+    assert table.model.card.edges != before.card.edges and table.model.entries != named
+    assert before.entries == named and len(before.card.edges) == 2
+    table.model = before
+    assert table.shown() == shown
 
 
 def test_a_false_start_during_the_wait_is_said_at_once_and_is_never_a_claim():
