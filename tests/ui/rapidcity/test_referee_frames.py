@@ -152,6 +152,21 @@ def test_the_countdown_is_redrawn_once_a_second(ui, flips):
     assert re.fullmatch(r"0 of 3 tiles claimed - 5\d s left", screen.status)  # whole seconds, however slow the frames
 
 
+def test_the_window_closes_when_the_screen_s_clock_says_time_is_up(ui):
+    """The model decides, at the time the screen's clock reads, however long the frames take."""
+    screen = start(ui, seed=character_seed(), window_ms=1500)
+    ticks = on_ticks(screen)
+    reveal(ui)
+    revealed = screen.model.card.reveal_ns
+    ticks.advance(1499)
+    ui.pump(3)
+    assert screen.stage == "window" and screen.model.card.closed_ns is None
+    ticks.advance(1)
+    pump_until(ui, lambda: screen.stage == "finish")
+    assert revealed == ticks() - 1500 * MS and screen.model.card.closed_ns == ticks()
+    assert "Nobody claimed a tile" in screen.status
+
+
 def test_only_the_step_on_screen_renders_the_status_line(ui):
     screen = start(ui, seed=character_seed())
     reveal(ui)
