@@ -10,7 +10,7 @@ the model has; the taps each step takes form that step's type (:data:`ReadyTap` 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Any, Literal, Union, get_args
 
 from companion.rapidcity.view import Press
 
@@ -112,22 +112,14 @@ EndTap = PastCalls
 HistoryTap = Union[PastCalls, Call, CloseHistory]
 Tap = Union[ReadyTap, WaitingTap, WindowTap, FinishTap, TouchesTap, VerdictTap, EndTap, HistoryTap]
 
+#: the type of the taps each step takes
+STEP_TAPS: dict[Stage, Any] = {
+    "ready": ReadyTap, "waiting": WaitingTap, "window": WindowTap, "finish": FinishTap, "touches": TouchesTap,
+    "verdict": VerdictTap, "end": EndTap, "history": HistoryTap}
 #: each tap, and the steps it belongs to; anywhere else it changes nothing
 TAPS: dict[type[Tap], frozenset[Stage]] = {
-    Ready: frozenset({"ready"}),
-    Back: frozenset({"waiting", "verdict"}),
-    ToTouches: frozenset({"window"}),
-    Pick: frozenset({"finish", "touches"}),
-    By: frozenset({"touches"}),
-    Pawn: frozenset({"touches"}),
-    Hand: frozenset({"touches"}),
-    RemoveLast: frozenset({"touches"}),
-    ToVerdict: frozenset({"finish", "touches"}),
-    Confirm: frozenset({"verdict"}),
-    PastCalls: frozenset({"ready", "end", "history"}),
-    Call: frozenset({"history"}),
-    CloseHistory: frozenset({"history"}),
-}
+    kind: frozenset(stage for stage, taps in STEP_TAPS.items() if kind in (get_args(taps) or (taps,)))
+    for kind in get_args(Tap)}
 #: each tap's key, as the screen's buttons send it (:meth:`RefereeModel.tap`)
 KEYS: dict[str, type[Tap]] = {
     "ready": Ready, "back": Back, "touches": ToTouches, "pick": Pick, "by": By, "pawn": Pawn, "hand": Hand,
