@@ -364,9 +364,10 @@ class RefereeScreen(ModelScreen):
         return True
 
     def _race_over(self, now: int) -> bool:
-        """The race over at this instant: edges stamped from now on are no part of the call.
-        The photo finish is built after the frame that shows the last claim: a timeout-0
-        event runs after the next frame (kivy/clock.py, Clock.schedule_once)."""
+        """Whether the model ends the race at this instant of the screen's clock (time is up,
+        or every pawn has landed): edges stamped from now on are no part of the call. The
+        model builds the photo finish after the frame that shows the last claim: a
+        timeout-0 event runs after the next frame (kivy/clock.py, Clock.schedule_once)."""
         ended = self.model.at(now)
         if ended is self.model:
             return False
