@@ -131,6 +131,12 @@ class RefereeModel(ScreenModel[Flow]):
             flow = replace(flow, entries=_between_cards(state), undone=(), redone=())
         return replace(flow, history=history)
 
+    def synced(self, state: RapidCityState, can_undo: bool, can_redo: bool) -> RefereeModel:
+        """The model with the state the store holds; an undo of a card this model never saw
+        (a resumed game) keeps the past calls open, as far as the game still has them."""
+        model = super().synced(state, can_undo, can_redo)
+        return replace(model, flow=model.settled(replace(model.flow, history=self.flow.history), state))
+
     def stage(self) -> Stage:
         return "history" if self.flow.history is not None else self.flow.entries.stage
 

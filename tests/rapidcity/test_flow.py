@@ -427,6 +427,20 @@ def test_a_past_call_on_show_that_the_game_s_undo_takes_back_gives_way_to_the_li
     assert table.shown().calls == () and table.shown().call is None
 
 
+def test_the_game_s_undo_of_a_card_played_before_the_model_keeps_the_past_calls_open():
+    """A resumed game: its model never saw the card the GameBar's Undo takes back."""
+    table = raced(1, 2, 3)
+    for press, player in zip(table.presses(), ("red", "blue", "green")):
+        table.take(Pick(press, player))
+    table.take(ToVerdict())
+    table.confirm()
+    table.model = referee_model(table.state, can_undo=True)  # the game opened again
+    table.take(PastCalls())
+    table.take(Call(1))
+    table.undo_game()
+    assert table.stage == "history" and table.model.history == 0 and table.state.played == ()
+
+
 # -- setup -----------------------------------------------------------------------------------
 
 def test_every_name_the_players_list_takes_seats_at_rapid_city():
