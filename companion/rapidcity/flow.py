@@ -40,25 +40,8 @@ from companion.rapidcity.engine import ENGINE, RapidCityState, round_template
 from companion.rapidcity.judge import Verdict, remember
 from companion.rapidcity.model import HANDS, ArmedCard, DisarmedCard
 from companion.rapidcity.roundfile import parse_round
-from companion.rapidcity.taps import (
-    KEYS,
-    TAPS,
-    Back,
-    By,
-    Call,
-    CloseHistory,
-    Confirm,
-    Hand,
-    PastCalls,
-    Pawn,
-    Pick,
-    Ready,
-    RemoveLast,
-    Stage,
-    Tap,
-    ToTouches,
-    ToVerdict,
-)
+from companion.rapidcity import taps
+from companion.rapidcity.taps import KEYS, TAPS, Stage, Tap
 from companion.rapidcity.view import LiveCard, PadEdge, Press, TouchEntry, last_one_left
 from companion.screen import ScreenModel, Step, opened
 
@@ -220,13 +203,13 @@ class RefereeModel(ScreenModel[Flow]):
             return False
         entries = self.flow.entries
         checks: dict[type[Tap], Callable[[], bool]] = {
-            ToTouches: lambda: self.card is not None and not self.card.decided_by_pads,
-            By: lambda: entries.by is None,
-            Pawn: lambda: entries.by is not None,
-            Hand: lambda: self.state.settings.ultimate,
-            RemoveLast: lambda: entries.by is not None or bool(entries.touches),
-            ToVerdict: lambda: not self.verdict_waits_for(),
-            Call: lambda: bool(self.state.played),
+            taps.ToTouches: lambda: self.card is not None and not self.card.decided_by_pads,
+            taps.By: lambda: entries.by is None,
+            taps.Pawn: lambda: entries.by is not None,
+            taps.Hand: lambda: self.state.settings.ultimate,
+            taps.RemoveLast: lambda: entries.by is not None or bool(entries.touches),
+            taps.ToVerdict: lambda: not self.verdict_waits_for(),
+            taps.Call: lambda: bool(self.state.played),
         }
         check = checks.get(kind)
         return check() if check is not None else True
@@ -292,41 +275,41 @@ class RefereeModel(ScreenModel[Flow]):
         the card and entries do not allow it); Verdict says what must be tapped first."""
         if self.stage() not in TAPS[type(tap)]:
             return Step(self)
-        waits = self.verdict_waits_for() if isinstance(tap, ToVerdict) else ""
+        waits = self.verdict_waits_for() if isinstance(tap, taps.ToVerdict) else ""
         if waits or not self.may(type(tap)):
             return self.refuse(waits) if waits else Step(self)
         match tap:
-            case Ready():
+            case taps.Ready():
                 return self._ready(tap)
-            case Back():
+            case taps.Back():
                 if self.stage() == "waiting":
                     return self.go(Flow())
                 return self._enter(replace(self.flow.entries, stage=self._naming_stage()))
-            case ToTouches():
+            case taps.ToTouches():
                 return self.go(self._closed(tap.t_ns))
-            case Pick():
+            case taps.Pick():
                 return self._pick(tap)
-            case By():
+            case taps.By():
                 return self._enter(replace(self.flow.entries, by=tap.player)) \
                     if tap.player in self.state.players else Step(self)
-            case Pawn():
+            case taps.Pawn():
                 return self._pawn(tap)
-            case Hand():
+            case taps.Hand():
                 return self._enter(replace(self.flow.entries, hand=tap.hand)) if tap.hand in HANDS else Step(self)
-            case RemoveLast():
+            case taps.RemoveLast():
                 entries = self.flow.entries
                 return self._enter(replace(entries, by=None) if entries.by is not None
                                    else replace(entries, touches=entries.touches[:-1]))
-            case ToVerdict():
+            case taps.ToVerdict():
                 return self._enter(replace(self.flow.entries, stage="verdict"))
-            case Confirm():
+            case taps.Confirm():
                 return self._confirm()
-            case PastCalls():
+            case taps.PastCalls():
                 return self.go(replace(self.flow, history=0))
-            case Call():
+            case taps.Call():
                 return self.go(replace(self.flow, history=tap.number)) \
                     if 1 <= tap.number <= len(self.state.played) else Step(self)
-            case CloseHistory():
+            case taps.CloseHistory():
                 return self.go(replace(self.flow, history=None))
         raise TypeError(f"not a referee tap: {tap!r}")
 
@@ -419,7 +402,7 @@ class RefereeModel(ScreenModel[Flow]):
                 entries = entries.naming(press, colour)
         return replace(self.flow, card=card, entries=entries)
 
-    def _ready(self, tap: Ready) -> Step[RefereeModel]:
+    def _ready(self, tap: taps.Ready) -> Step[RefereeModel]:
         if not tap.reporting:
             return self.refuse(NOT_REPORTING)
         if tap.pawns_on:
@@ -430,7 +413,7 @@ class RefereeModel(ScreenModel[Flow]):
         live = LiveCard(round_template(self.state), card, started_ns=tap.t_ns)
         return self.go(Flow(entries=Entries(stage="waiting"), card=live, position=self.state.position))
 
-    def _pick(self, tap: Pick) -> Step[RefereeModel]:
+    def _pick(self, tap: taps.Pick) -> Step[RefereeModel]:
         """One tap names whose pawn a press put down; a second tap on the same name takes
         it back; a tap on the name filled in as the last one left keeps it, as named. The
         same player on two presses moved their pawn (R-R6)."""
@@ -442,7 +425,7 @@ class RefereeModel(ScreenModel[Flow]):
             return self._enter(entries.naming(press, player))
         return self._enter(entries.naming(press, None))
 
-    def _pawn(self, tap: Pawn) -> Step[RefereeModel]:
+    def _pawn(self, tap: taps.Pawn) -> Step[RefereeModel]:
         """The touch is kept in the order told, stamped when it was told."""
         entries = self.flow.entries
         if entries.by is None or tap.player not in self.state.players:

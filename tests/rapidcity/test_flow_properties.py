@@ -21,23 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rapidcity.flow import RefereeModel
-from companion.rapidcity.taps import (
-    KEYS,
-    Back,
-    By,
-    Call,
-    CloseHistory,
-    Confirm,
-    Hand,
-    PastCalls,
-    Pawn,
-    Pick,
-    Ready,
-    RemoveLast,
-    Tap,
-    ToTouches,
-    ToVerdict,
-)
+from companion.rapidcity.taps import KEYS, Tap
 from companion.rapidcity.model import ArmedCard, DisarmedCard
 from companion.rapidcity.shown import Shown
 from companion.rapidcity.view import ordinal, photo_finish
@@ -73,14 +57,13 @@ def tap_of(table: Table, name: str, arg: int) -> Tap:
     model, players = table.model, table.state.players
     listed = [(e.pad, e.t_ns) for e, _ in model.listed_presses()]
     press = listed[arg % len(listed)] if listed and arg < 6 else (arg, table.now)
-    taps = {
-        "ready": lambda: Ready(table.now, reporting=arg != 7), "back": Back, "touches": lambda: ToTouches(table.now),
-        "pick": lambda: Pick(press, players[arg % 3]), "by": lambda: By(players[arg % 3]),
-        "pawn": lambda: Pawn(players[arg % 3], table.later(50)), "hand": lambda: Hand(("right", "left")[arg % 2]),
-        "remove_last": RemoveLast, "verdict": ToVerdict, "confirm": Confirm, "past_calls": PastCalls,
-        "call": lambda: Call(arg), "close_history": CloseHistory,
+    fields = {
+        "ready": lambda: (table.now, (), arg != 7), "touches": lambda: (table.now,),
+        "pick": lambda: (press, players[arg % 3]), "by": lambda: (players[arg % 3],),
+        "pawn": lambda: (players[arg % 3], table.later(50)), "hand": lambda: (("right", "left")[arg % 2],),
+        "call": lambda: (arg,),
     }
-    return taps[name]()
+    return KEYS[name](*fields.get(name, tuple)())
 
 
 def send(table: Table, name: str, arg: int) -> str:

@@ -29,10 +29,8 @@ def test_from_a_pad_press_to_the_saved_verdict_the_judge_runs_once_per_change(ui
     reveal(ui)
     ui.pump(2)
     runs.clear()  # the card shown: its race judged before any edge
-    hw = ui.app.hardware()
     for pad in (1, 2, 3):
-        hw.press(pad)
-        pump_until(ui, lambda p=pad: screen.tiles[p].shown.claim)
+        ui.app.hardware().press(pad)
     pump_until(ui, lambda: screen.stage == "finish")
     ui.pump(5)
     assert 1 <= len(runs) <= 3  # at most once per edge, however many frames drew the race and its end
