@@ -383,8 +383,8 @@ def race_card(screen: RefereeScreen, hw, probe: Probe, chatter: Chatter | None, 
     screen.ready()
     pump_until(lambda: screen.stage == "window")
     if chatter is not None:
-        chatter.burst(screen.flow.card.reveal_ns, chatter_edges)
-        pump_until(lambda: len(screen.flow.card.edges) >= chatter_edges)
+        chatter.burst(screen.model.card.reveal_ns, chatter_edges)
+        pump_until(lambda: len(screen.model.card.edges) >= chatter_edges)
         chatter.start()
     first = len(probe.frames)
     started = now_ns()
@@ -405,7 +405,7 @@ def next_card(screen: RefereeScreen, hw, chatter: Chatter | None) -> None:
     """Each player's first press picked, the verdict confirmed and undone (the same card
     again, so the bench never runs out of pile), and the pawns lifted."""
     firsts = {}
-    for edge in screen.flow.card.presses():
+    for edge in screen.model.card.presses():
         firsts.setdefault(edge.pad, (edge.pad, edge.t_ns))
     for pad, player in zip(range(1, len(PLAYERS) + 1), PLAYERS):
         if pad in firsts:

@@ -131,6 +131,11 @@ class ScreenModel(Generic[F]):
         """The keys the page shown offers, besides undo, redo and Got it."""
         raise NotImplementedError
 
+    def carried(self, flow: F) -> F:
+        """``flow``, where a save takes the screen, with what of this model's own flow stays
+        across it (nothing by default; the referee keeps its past calls open)."""
+        return flow
+
     def told(self, before: Any, after: Any) -> str:
         """What the table should hear first about an action the store saved, which took the
         game from ``before`` to ``after`` ("": the commit's news, or the end of the game)."""
@@ -230,7 +235,7 @@ def stored(step: Step[M], history: History) -> Step[M]:
         flow, past, future = (future[-1], past + (flow,), future[:-1]) if future else (None, (), ())
     if flow is None or not trusted:
         flow, past, future = model.first_flow(state), (), ()
-    model = replace(model, state=state, flow=model.settled(flow, state), news=news, seq=history.seq,
+    model = replace(model, state=state, flow=model.settled(model.carried(flow), state), news=news, seq=history.seq,
                     can_undo=history.can_undo, can_redo=history.can_redo, past=past, future=future)
     return Step(model, save, sound)
 

@@ -246,7 +246,7 @@ def rapidcity_moments(app: CompanionApp) -> None:
     press(app, "Ready")
     idle_until(lambda: screen.stage == "window")
     press(app, "Touches")
-    attacker = screen.flow.card.card.player
+    attacker = screen.model.card.card.player
     screen.touch_by(attacker)
     screen.touch_pawn("green" if attacker != "green" else "red")
     shot("rapidcity-touches")

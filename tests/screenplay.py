@@ -25,9 +25,10 @@ class Table:
     and redo over the engine, each applying it as the store does (a do and a redo once, an
     undo not at all: the states in effect are kept), each one event (``events``: their kinds)."""
 
-    def __init__(self, engine: Engine, settings: Mapping[str, Any]) -> None:
+    def __init__(self, engine: Engine, settings: Mapping[str, Any] | None = None, *, state: Any = None) -> None:
+        """A new game from ``settings``, or one already at ``state``."""
         self.engine = engine
-        self.states = [engine.initial_state(settings)]
+        self.states = [engine.initial_state(settings or {}) if state is None else state]
         self.actions: list[dict[str, Any]] = []
         self.undone: list[dict[str, Any]] = []
         self.events: list[str] = []

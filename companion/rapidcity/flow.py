@@ -1,55 +1,49 @@
-"""The referee screen's flow, without Kivy: which step a card is at, what each tap may do
-there, and what Undo takes back (issue 28).
+"""The referee screen's model, without Kivy: which step a card is at, what each tap may do
+there, what Undo takes back, and when the race is over (issues 28 and 34).
 
 A card goes Ready -> ``waiting`` (the random delay) -> ``window`` (the card shown, the pads
 racing) -> ``finish`` (the photo finish, where the table names whose pawn each press put
 down) or ``touches`` (a cowboy card: who touched which pawn) -> ``verdict`` -> Confirm.
 Between cards the screen is at ``ready`` (or ``end``), and Past calls opens ``history``.
 
-Two kinds of thing change a card, and they are kept apart:
+:class:`RefereeModel` is a :class:`companion.screen.ScreenModel` like the other games'
+models: an immutable value, each tap a :class:`~companion.screen.Step` (the model after it,
+and what the store saves: Confirm's card, or the game's Undo and Redo). Two kinds of thing
+change a card, and they are kept apart:
 
 * what the pads and readers said (:class:`companion.rapidcity.view.LiveCard`): facts,
-  arriving at any time, never undone;
+  arriving at any time, never undone, each taken by a method that returns the model with
+  it (:meth:`RefereeModel.edge`, :meth:`~RefereeModel.tag`, :meth:`~RefereeModel.revealed`,
+  :meth:`~RefereeModel.at`, :meth:`~RefereeModel.pads_stopped`);
 * what the table entered by tapping (:class:`Entries`): one immutable value, which each
   tap replaces with a new one. Undo puts back exactly the value before the last tap, Redo
   the one after it, and Undo on a card never reaches the cards already played (the
   GameBar's Undo is the game's only between cards).
 
-Every tap is checked against its step (:data:`TAPS`): a tap that belongs to another step
-(the second tap of a double tap, a tap made while the screen moved on) changes nothing,
-so no tap moves the card on twice. A tap the table may not make says why, in the
-players' words. The screen (ui/rapidcity/referee.py) only shows :mod:`.shown`'s values
-and sends taps here; nothing is decided in ``ui/`` (docs/architecture.md, principle 6).
+Each tap is a value of its own type (:data:`Tap`; the taps each step takes are its type,
+:data:`ReadyTap` to :data:`HistoryTap`), checked against its step (:data:`TAPS`): a tap that
+belongs to another step (the second tap of a double tap, a tap made while the screen moved
+on) changes nothing, so no tap moves the card on twice. A tap the table may not make says
+why, in the players' words. Time is the screen's clock, given with each fact and each tap
+that is stamped: the model decides when the window closes (:meth:`RefereeModel.at`) and
+builds the photo finish (:meth:`RefereeModel.close`). The screen (ui/rapidcity/referee.py)
+only shows :mod:`.shown`'s values and sends taps and facts here; nothing is decided in
+``ui/`` (docs/architecture.md, principle 6).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Literal, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
 
-from companion.rapidcity.engine import RapidCityState, round_template
-from companion.rapidcity.judge import Verdict
+from companion.rapidcity.engine import ENGINE, RapidCityState, round_template
+from companion.rapidcity.judge import Verdict, remember
 from companion.rapidcity.model import HANDS, ArmedCard, DisarmedCard
+from companion.rapidcity.roundfile import parse_round
+from companion.rapidcity import taps
+from companion.rapidcity.taps import KEYS, TAPS, Stage, Tap
 from companion.rapidcity.view import LiveCard, PadEdge, Press, TouchEntry, last_one_left
-
-Stage = Literal["ready", "waiting", "window", "finish", "touches", "verdict", "end", "history"]
-
-#: each tap, and the steps it belongs to; anywhere else it changes nothing
-TAPS: dict[str, frozenset[Stage]] = {
-    "ready": frozenset({"ready"}),
-    "back": frozenset({"waiting", "verdict"}),
-    "touches": frozenset({"window"}),
-    "pick": frozenset({"finish", "touches"}),
-    "by": frozenset({"touches"}),
-    "pawn": frozenset({"touches"}),
-    "hand": frozenset({"touches"}),
-    "remove_last": frozenset({"touches"}),
-    "verdict": frozenset({"finish", "touches"}),
-    "confirm": frozenset({"verdict"}),
-    "past_calls": frozenset({"ready", "end", "history"}),
-    "call": frozenset({"history"}),
-    "close_history": frozenset({"history"}),
-}
+from companion.screen import ScreenModel, Step, opened
 
 NOT_REPORTING = "The pads are not reporting (see above): no card until they are."
 STOPPED = "Card stopped: the pads stopped reporting (see above). Tap Ready when they are back."
@@ -79,69 +73,150 @@ class Entries:
         return replace(self, named=tuple(sorted((p, who) for p, who in named.items() if who is not None)))
 
 
-class RefereeFlow:
-    """One game's referee screen as plain data: the card in play, what the table entered
-    on it, and its Undo and Redo. ``tile_names``: pad -> the name the table reads on the
-    tile (from the pad map); ``known_tags``: RFID tag -> colour, learnt on earlier cards."""
+@dataclass(frozen=True)
+class Flow:
+    """Where the referee screen is: the card in play (None between cards) with the pile's
+    position it was drawn at, what the table entered on it and the entries its Undo and
+    Redo bring back, the past call open (``history``: 0 their list, n call n, None closed),
+    and why the last card was stopped (said until the next Ready)."""
 
-    def __init__(self, state: RapidCityState, tile_names: Mapping[int, str] | None = None,
-                 known_tags: Mapping[str, str] | None = None) -> None:
-        self.state = state
-        self.tile_names = {t.pad: (tile_names or {}).get(t.pad, f"{t.location.capitalize()} (pad {t.pad})")
-                           for t in state.tiles}
-        self.known_tags = dict(known_tags or {})
-        self.card: LiveCard | None = None
-        self.entries = self._between_cards()
-        self.past: int | None = None  # Past calls open: 0 their list, n call n
-        self.stopped = ""  # why the last card was stopped, said until the next Ready
-        self._position = -1  # the pile's position the card in play was drawn at
-        self._undo: list[Entries] = []
-        self._redo: list[Entries] = []
-        self._preview: tuple[Any, Verdict] | None = None
+    entries: Entries = Entries()
+    card: LiveCard | None = None
+    position: int = -1
+    undone: tuple[Entries, ...] = ()
+    redone: tuple[Entries, ...] = ()
+    history: int | None = None
+    stopped: str = ""
+
+
+@dataclass(frozen=True)
+class RefereeModel(ScreenModel[Flow]):
+    """One game's referee screen as a value. ``tile_names``: pad -> the name the table reads
+    on the tile (from the pad map); ``known_tags``: RFID tag -> colour, learnt on earlier
+    cards (Confirm adds the ones the table just confirmed)."""
+
+    tile_names: Mapping[int, str] = field(default_factory=dict)
+    known_tags: Mapping[str, str] = field(default_factory=dict)
+
+    # -- the ScreenModel contract -------------------------------------------------------------
+
+    def first_flow(self, state: RapidCityState) -> Flow:
+        return Flow(entries=_between_cards(state))
+
+    def settled(self, flow: Flow, state: RapidCityState) -> Flow:
+        """A card in play stays only while the pile is where it was drawn (an undo, a redo
+        or another screen may move it), and a past call on show only while the game still
+        has it (an undo may take it back: its list is shown instead)."""
+        history = 0 if flow.history and flow.history > len(state.played) else flow.history
+        if flow.card is not None and flow.position != state.position:
+            flow = Flow(stopped=flow.stopped)
+        if flow.card is None:
+            flow = replace(flow, entries=_between_cards(state), undone=(), redone=())
+        return replace(flow, history=history)
+
+    def carried(self, flow: Flow) -> Flow:
+        """The past calls stay open across a save (the game's undo or redo, a card this
+        model never saw undone), as far as the game still has them (:meth:`settled`)."""
+        return replace(flow, history=self.flow.history)
+
+    def stage(self) -> Stage:
+        return "history" if self.flow.history is not None else self.flow.entries.stage
+
+    @property
+    def page(self) -> Stage:
+        """The step on show, as ModelScreen names what its pages are filled ahead for."""
+        return self.stage()
+
+    def offered(self) -> set[str]:
+        return {key for key, kind in KEYS.items() if self.may(kind)}
+
+    def enabled(self) -> frozenset[str]:
+        """Undo is the card's while one is in play (it always answers, if only to say why
+        not), else the game's; Redo likewise."""
+        keys = self.offered()
+        if self.flow.card is not None:
+            keys |= {"undo"} | ({"redo"} if self.flow.redone else set())
+        else:
+            keys |= ({"undo"} if self.can_undo else set()) | ({"redo"} if self.can_redo else set())
+        return frozenset(keys | ({"got_it"} if self.message or self.news else set()))
+
+    def tap(self, key: str, *args: Any) -> Step[RefereeModel]:
+        """A button's tap as the screen sends it: undo, redo, Got it, or a key of
+        :data:`KEYS` with its tap's fields."""
+        common: dict[str, Callable[[RefereeModel], Step[RefereeModel]]] = {
+            "undo": RefereeModel.undo, "redo": RefereeModel.redo, "got_it": RefereeModel.got_it}
+        if key in common:
+            return common[key](self) if key in self.enabled() else Step(self)
+        return self.take(KEYS[key](*args))
 
     # -- what the screen asks ---------------------------------------------------------------
 
     @property
-    def stage(self) -> Stage:
-        return "history" if self.past is not None else self.entries.stage
+    def card(self) -> LiveCard | None:
+        return self.flow.card
+
+    @property
+    def entries(self) -> Entries:
+        return self.flow.entries
+
+    @property
+    def history(self) -> int | None:
+        return self.flow.history
+
+    @property
+    def stopped(self) -> str:
+        return self.flow.stopped
 
     @property
     def live(self) -> LiveCard:
         """The card in play, for the steps that only come with one (waiting to verdict): a
         step there without a card is a bug, said as one rather than as a None's attribute."""
-        if self.card is None:
-            raise RuntimeError(f"no card in play at the {self.stage} step")
-        return self.card
+        if self.flow.card is None:
+            raise RuntimeError(f"no card in play at the {self.stage()} step")
+        return self.flow.card
 
     @property
     def names(self) -> dict[str, str]:
         return dict(zip(self.state.players, self.state.names))
 
-    def may(self, tap: str) -> bool:
-        """Whether ``tap`` does anything now: its step, and what the card and entries allow."""
-        if self.stage not in TAPS[tap]:
+    @property
+    def racing(self) -> bool:
+        """The card is shown and its race on: a claim is drawn at once, the rest can wait."""
+        return self.stage() == "window"
+
+    @property
+    def naming(self) -> bool:
+        """The race is over and the table names the presses or enters the touches: the
+        verdict may be shown next."""
+        return self.stage() in ("finish", "touches")
+
+    @property
+    def race_ended(self) -> bool:
+        """The window is closed and the photo finish (or the touches) not yet built: the
+        screen draws the race as it ended, then asks for :meth:`close`."""
+        return self.racing and self.live.closed_ns is not None
+
+    def may(self, kind: type[Tap]) -> bool:
+        """Whether a tap of ``kind`` does anything now: its step, and what the card and entries allow."""
+        if self.stage() not in TAPS[kind]:
             return False
-        if tap == "touches":
-            return self.card is not None and not self.card.decided_by_pads
-        if tap == "by":
-            return self.entries.by is None
-        if tap == "pawn":
-            return self.entries.by is not None
-        if tap == "hand":
-            return self.state.settings.ultimate
-        if tap == "remove_last":
-            return self.entries.by is not None or bool(self.entries.touches)
-        if tap == "verdict":
-            return not self.verdict_waits_for()
-        if tap == "call":
-            return bool(self.state.played)
-        return True
+        entries = self.flow.entries
+        checks: dict[type[Tap], Callable[[], bool]] = {
+            taps.ToTouches: lambda: self.card is not None and not self.card.decided_by_pads,
+            taps.By: lambda: entries.by is None,
+            taps.Pawn: lambda: entries.by is not None,
+            taps.Hand: lambda: self.state.settings.ultimate,
+            taps.RemoveLast: lambda: entries.by is not None or bool(entries.touches),
+            taps.ToVerdict: lambda: not self.verdict_waits_for(),
+            taps.Call: lambda: bool(self.state.played),
+        }
+        check = checks.get(kind)
+        return check() if check is not None else True
 
     def who(self) -> dict[Press, str]:
         """Whose pawn each press put down: the names entered, and on a pad card the one left
         when only one player and one press are (a guess the table sees and can change)."""
-        who = dict(self.entries.named)
-        return {**who, **self.guess()}
+        return {**dict(self.flow.entries.named), **self.guess()}
 
     def guess(self) -> dict[Press, str]:
         """The press filled in as the last one left (R-R5), once the race is over; {} if none."""
@@ -149,18 +224,12 @@ class RefereeFlow:
         if card is None or card.closed_ns is None or not card.decided_by_pads:
             return {}
         presses = [(edge.pad, edge.t_ns) for edge in card.presses_to_name()[0]]
-        return last_one_left(presses, dict(self.entries.named), card.players)
+        return last_one_left(presses, dict(self.flow.entries.named), card.players)
 
     def preview(self) -> Verdict:
-        """The judge's call on the card as it stands: worked out again only when an edge,
-        a name or a touch changed it."""
-        card = self.card
-        assert card is not None, "no card in play"
-        who, touches = self.who(), self.entries.touches
-        key = (id(card), card.reveal_ns, len(card.edges), tuple(sorted(who.items())), touches)
-        if self._preview is None or self._preview[0] != key:
-            self._preview = (key, card.verdict(who, touches))
-        return self._preview[1]
+        """The judge's call on the card as it stands: judged once per change of its edges,
+        names or touches (the card keeps its verdicts)."""
+        return self.live.verdict(self.who(), self.flow.entries.touches)
 
     def verdict_waits_for(self) -> str:
         """What the table must tap before the verdict can be shown, in its words; "" when
@@ -168,7 +237,7 @@ class RefereeFlow:
         removed, never dropped unsaid. On a Disarmed card every moved pawn is named: the
         card tells the table its owner takes the bullet, and a press nobody names would
         give nobody a bullet (R-R5), so the call would say otherwise."""
-        entries, card = self.entries, self.card
+        entries, card = self.flow.entries, self.card
         if entries.by is not None:
             return (f"Finish the touch first: whose pawn did {self.names[entries.by]} touch? "
                     "Or tap Remove last.")
@@ -181,14 +250,6 @@ class RefereeFlow:
                 return (f"Tap whose pawn was moved on {', '.join(dict.fromkeys(tiles))}: its owner takes "
                         "the bullet unless you enter who moved it (R-R10).")
         return ""
-
-    def can_undo(self, game: bool) -> bool:
-        """Undo is the card's while one is in play (it always answers, if only to say why
-        not), else the game's (``game``)."""
-        return self.card is not None or game
-
-    def can_redo(self, game: bool) -> bool:
-        return bool(self._redo) if self.card is not None else game
 
     def listed_presses(self) -> list[tuple[PadEdge, bool]]:
         """The presses the table names, each with whether it is a false start: the claims
@@ -208,227 +269,198 @@ class RefereeFlow:
 
     # -- the table's taps ---------------------------------------------------------------------
 
-    def ready(self, now_ns: int, pawns_on: list[str], reporting: bool = True) -> str:
-        """R-R3: every pawn back off the tiles (``pawns_on``: the tiles still pressed), then
-        the card, after a random wait the screen keeps. Returns why not, or ""."""
-        if not self.may("ready"):
-            return ""
-        if not reporting:
-            return NOT_REPORTING
-        if pawns_on:
-            return f"Take the pawn off {', '.join(pawns_on)} first (R-R3)."
-        card = self.state.next_card()
-        if card is None:  # the pile is spent only once the game is over, when Ready is not on show
-            raise RuntimeError("Ready with the pile spent")
-        self.card = LiveCard(round_template(self.state), card, started_ns=now_ns)
-        self._position = self.state.position
-        self.stopped = ""
-        self._start(Entries(stage="waiting"))
-        return ""
+    def take(self, tap: Tap) -> Step[RefereeModel]:
+        """What ``tap`` does at the step on show: nothing if it belongs to another step (or
+        the card and entries do not allow it); Verdict says what must be tapped first."""
+        if self.stage() not in TAPS[type(tap)]:
+            return Step(self)
+        waits = self.verdict_waits_for() if isinstance(tap, taps.ToVerdict) else ""
+        if waits or not self.may(type(tap)):
+            return self.refuse(waits) if waits else Step(self)
+        match tap:
+            case taps.Ready():
+                return self._ready(tap)
+            case taps.Back():
+                if self.stage() == "waiting":
+                    return self.go(Flow())
+                return self._enter(replace(self.flow.entries, stage=self._naming_stage()))
+            case taps.ToTouches():
+                return self.go(self._closed(tap.t_ns))
+            case taps.Pick():
+                return self._pick(tap)
+            case taps.By():
+                return self._enter(replace(self.flow.entries, by=tap.player)) \
+                    if tap.player in self.state.players else Step(self)
+            case taps.Pawn():
+                return self._pawn(tap)
+            case taps.Hand():
+                return self._enter(replace(self.flow.entries, hand=tap.hand)) if tap.hand in HANDS else Step(self)
+            case taps.RemoveLast():
+                entries = self.flow.entries
+                return self._enter(replace(entries, by=None) if entries.by is not None
+                                   else replace(entries, touches=entries.touches[:-1]))
+            case taps.ToVerdict():
+                return self._enter(replace(self.flow.entries, stage="verdict"))
+            case taps.Confirm():
+                return self._confirm()
+            case taps.PastCalls():
+                return self.go(replace(self.flow, history=0))
+            case taps.Call():
+                return self.go(replace(self.flow, history=tap.number)) \
+                    if 1 <= tap.number <= len(self.state.played) else Step(self)
+            case taps.CloseHistory():
+                return self.go(replace(self.flow, history=None))
+        raise TypeError(f"not a referee tap: {tap!r}")
 
-    def back(self) -> str:
-        """One step back: the card not yet shown goes back on the pile (nothing is kept of
-        it); from the verdict, back to naming the presses or entering the touches."""
-        if not self.may("back"):
-            return ""
-        if self.stage == "waiting":
-            self._drop()
-        else:
-            self._enter(replace(self.entries, stage=self._naming_stage()))
-        return ""
+    def undo(self) -> Step[RefereeModel]:
+        """The last tap on the card in play taken back: the entries before it, exactly; why
+        not when there is none. With no card in play, Undo is the game's (the page on show
+        stays, as far as the game left it)."""
+        flow = self.flow
+        if flow.card is None:
+            return super().undo()
+        if not flow.undone:
+            return self.refuse(NOTHING_TO_UNDO_YET if self.stage() == "waiting" else NOTHING_TO_UNDO)
+        return self.go(replace(flow, entries=flow.undone[-1], undone=flow.undone[:-1],
+                               redone=flow.redone + (flow.entries,)))
 
-    def touches(self, now_ns: int) -> str:
-        """A cowboy card's race is over when the table says so: on to the touches."""
-        if self.may("touches"):
-            self.close(now_ns)
-        return ""
+    def redo(self) -> Step[RefereeModel]:
+        """The tap Undo took back, again; with no card in play, the game's Redo."""
+        flow = self.flow
+        if flow.card is None:
+            return super().redo()
+        if not flow.redone:
+            return Step(self)
+        return self.go(replace(flow, entries=flow.redone[-1], redone=flow.redone[:-1],
+                               undone=flow.undone + (flow.entries,)))
 
-    def pick(self, press: Press, player: str) -> str:
-        """One tap names whose pawn a press put down; a second tap on the same name takes
-        it back; a tap on the name filled in as the last one left keeps it, as named. The
-        same player on two presses moved their pawn (R-R6)."""
-        if not self.may("pick") or player not in self.state.players:
-            return ""
-        if press not in {(edge.pad, edge.t_ns) for edge, _ in self.listed_presses()}:
-            return ""
-        if self.guess().get(press) == player or dict(self.entries.named).get(press) != player:
-            self._enter(self.entries.naming(press, player))
-        else:
-            self._enter(self.entries.naming(press, None))
-        return ""
+    # -- what happens by itself -------------------------------------------------------------------
 
-    def by(self, player: str) -> str:
-        """The first half of a touch: who touched."""
-        if self.may("by") and player in self.state.players:
-            self._enter(replace(self.entries, by=player))
-        return ""
+    def revealed(self, now_ns: int) -> RefereeModel:
+        """The card shown, stamped ``now_ns``; the model as it was if no card is waiting for it."""
+        if self.stage() != "waiting":
+            return self
+        flow = self.flow
+        # a notice left from the wait (Undo with nothing to take back yet) is about a step now past
+        return replace(self, flow=replace(flow, card=self.live.revealed(now_ns), entries=replace(flow.entries, stage="window")),
+                       message="")
 
-    def pawn(self, player: str, now_ns: int) -> str:
-        """The second half: whose pawn. The touch is kept in the order told, stamped now."""
-        by = self.entries.by  # never None when "pawn" may be tapped
-        if self.may("pawn") and by is not None and player in self.state.players:
-            hand = self.entries.hand if self.state.settings.ultimate else None
-            touch = TouchEntry(by, player, hand, now_ns)
-            self._enter(replace(self.entries, by=None, touches=self.entries.touches + (touch,)))
-        return ""
+    def edge(self, edge: PadEdge) -> RefereeModel:
+        """An edge from the pads, whenever it arrives: the model as it was if it belongs to
+        no card in play (compare with ``is``)."""
+        card = self.card.with_edge(edge) if self.card is not None else None
+        return self if card is None else self._with(replace(self.flow, card=card))
 
-    def hand(self, hand: str) -> str:
-        """Ultimate mode (R-R9): the hand the next touch was made with."""
-        if self.may("hand") and hand in HANDS:
-            self._enter(replace(self.entries, hand=hand))
-        return ""
-
-    def remove_last(self) -> str:
-        """Take back the half-entered touch, or else the last touch entered."""
-        if self.may("remove_last"):
-            if self.entries.by is not None:
-                self._enter(replace(self.entries, by=None))
-            else:
-                self._enter(replace(self.entries, touches=self.entries.touches[:-1]))
-        return ""
-
-    def verdict(self) -> str:
-        """The call as built, with its reasons, before anything is saved; or what the table
-        must tap first (:meth:`verdict_waits_for`)."""
-        if self.stage not in TAPS["verdict"]:
-            return ""
-        waits = self.verdict_waits_for()
-        if not waits:
-            self._enter(replace(self.entries, stage="verdict"))
-        return waits
-
-    def confirm(self) -> dict[str, Any] | None:
-        """The action that commits the card, or None when Confirm is not on show. The card
-        stays in play until the game has it (:meth:`set_state`)."""
-        if not self.may("confirm"):
-            return None
-        return {"type": "play", "round": self.live.round(self.who(), self.entries.touches)}
-
-    def past_calls(self) -> str:
-        """Every call played (from a call: back to their list)."""
-        if self.may("past_calls"):
-            self.past = 0
-        return ""
-
-    def call(self, number: int) -> str:
-        if self.may("call") and 1 <= number <= len(self.state.played):
-            self.past = number
-        return ""
-
-    def close_history(self) -> str:
-        if self.may("close_history"):
-            self.past = None
-        return ""
-
-    def undo(self) -> str | None:
-        """The last tap on the card in play taken back: the entries before it, exactly. Why
-        not when there is none. None when no card is in play: Undo is then the game's."""
+    def tag(self, pad: int, tag: str, t_ns: int) -> RefereeModel:
         if self.card is None:
-            return None
-        if not self._undo:
-            return NOTHING_TO_UNDO_YET if self.stage == "waiting" else NOTHING_TO_UNDO
-        self._redo.append(self.entries)
-        self.entries = self._undo.pop()
-        return ""
+            return self
+        return self._with(replace(self.flow, card=self.card.with_tag(pad, tag, t_ns)))
 
-    def redo(self) -> str | None:
-        """The tap Undo took back, again; None when no card is in play (the game's Redo)."""
-        if self.card is None:
-            return None
-        if self._redo:
-            self._undo.append(self.entries)
-            self.entries = self._redo.pop()
-        return ""
-
-    # -- what happens by itself -----------------------------------------------------------------
-
-    def reveal(self, now_ns: int) -> bool:
-        """The card shown, stamped now; False if no card is waiting for it."""
-        if self.stage != "waiting":
-            return False
-        self.live.reveal_ns = now_ns
-        self.entries = replace(self.entries, stage="window")
-        return True
-
-    def pad_edge(self, edge: PadEdge) -> bool:
-        """An edge from the pads, whenever it arrives: True if it belongs to the card."""
-        return self.card is not None and self.card.add_edge(edge)
-
-    def tag(self, pad: int, tag: str, t_ns: int) -> None:
-        if self.card is not None:
-            self.card.add_tag(pad, tag, t_ns)
-
-    def window_over(self, now_ns: int) -> bool:
-        """The race is over at ``now_ns`` (time is up, or every pawn has landed, R-R6) and
-        the window not yet ended."""
-        if self.stage != "window":
-            return False
+    def at(self, now_ns: int) -> RefereeModel:
+        """The model at ``now_ns``: the window closed if the race is over (time is up, or
+        every pawn has landed, R-R6); edges stamped later are no part of the call. The
+        race stays on show until :meth:`close` (:attr:`race_ended`)."""
+        if self.stage() != "window":
+            return self
         card = self.live
-        return (card.closed_ns is None
-                and card.window_over(now_ns, self.preview()))
+        if card.closed_ns is not None or not card.window_over(now_ns, self.preview()):
+            return self
+        return self._with(replace(self.flow, card=card.closed(now_ns)))
 
-    def end_window(self, now_ns: int) -> None:
-        """Edges stamped after ``now_ns`` are no part of the call; the race stays on show
-        until :meth:`close`."""
-        if self.stage == "window" and self.live.closed_ns is None:
-            self.live.closed_ns = now_ns
-
-    def close(self, now_ns: int) -> None:
+    def close(self, now_ns: int) -> RefereeModel:
         """The race is over: the photo finish, each press prefilled from the RFID readers
         (R-R5), or, on a cowboy card, the touches."""
-        if self.stage != "window":
-            return
-        self.end_window(now_ns)
-        card = self.live
-        entries = replace(self.entries, stage=self._naming_stage(), hand=getattr(card.card, "hand", HANDS[0]))
-        for press, colour in card.tag_guesses(self.known_tags).items():
-            if press not in dict(entries.named):
-                entries = entries.naming(press, colour)
-        self.entries = entries
+        return self._with(self._closed(now_ns)) if self.stage() == "window" else self
 
-    def stop(self) -> bool:
+    def pads_stopped(self) -> RefereeModel:
         """The pads stopped reporting: a card they decide goes back on the pile unjudged,
-        unless it is past its race. True if it was stopped."""
-        if self.card is None or not self.card.decided_by_pads or self.stage not in ("waiting", "window"):
-            return False
-        self._drop()
-        self.stopped = STOPPED
-        return True
-
-    def set_state(self, state: RapidCityState) -> None:
-        """The game as the store has it now (after Confirm, an undo or a redo): a card in
-        play stays only while the pile is where it was drawn, and a past call on show only
-        while the game still has it (an undo may take it back: its list is shown instead)."""
-        self.state = state
-        if self.past and self.past > len(state.played):
-            self.past = 0
-        if self.card is not None and self._position != state.position:
-            self._drop()
-        if self.card is None:
-            self.entries = self._between_cards()
+        unless it is past its race. The model as it was if no card was stopped."""
+        card = self.card
+        if card is None or not card.decided_by_pads or self.stage() not in ("waiting", "window"):
+            return self
+        return self._with(self.settled(Flow(stopped=STOPPED), self.state))
 
     # -- inside ---------------------------------------------------------------------------------
+
+    def _with(self, flow: Flow) -> RefereeModel:
+        """A fact taken: the flow changes, and nothing the table was told is unsaid."""
+        return replace(self, flow=flow)
 
     def _naming_stage(self) -> Stage:
         return "finish" if self.live.decided_by_pads else "touches"
 
-    def _between_cards(self) -> Entries:
-        return Entries(stage="end" if self.state.game_over else "ready")
+    def _closed(self, now_ns: int) -> Flow:
+        """The flow once the race is over at ``now_ns`` (the window closed then, unless it
+        already was): on to naming the presses or the touches."""
+        card = self.live
+        if card.closed_ns is None:
+            card = card.closed(now_ns)
+        entries = replace(self.flow.entries, stage=self._naming_stage(), hand=getattr(card.card, "hand", HANDS[0]))
+        for press, colour in card.tag_guesses(self.known_tags).items():
+            if press not in dict(entries.named):
+                entries = entries.naming(press, colour)
+        return replace(self.flow, card=card, entries=entries)
 
-    def _start(self, entries: Entries) -> None:
-        self.entries = entries
-        self._undo.clear()
-        self._redo.clear()
+    def _ready(self, tap: taps.Ready) -> Step[RefereeModel]:
+        if not tap.reporting:
+            return self.refuse(NOT_REPORTING)
+        if tap.pawns_on:
+            return self.refuse(f"Take the pawn off {', '.join(tap.pawns_on)} first (R-R3).")
+        card = self.state.next_card()
+        if card is None:  # the pile is spent only once the game is over, when Ready is not on show
+            raise RuntimeError("Ready with the pile spent")
+        live = LiveCard(round_template(self.state), card, started_ns=tap.t_ns)
+        return self.go(Flow(entries=Entries(stage="waiting"), card=live, position=self.state.position))
 
-    def _enter(self, entries: Entries) -> None:
+    def _pick(self, tap: taps.Pick) -> Step[RefereeModel]:
+        """One tap names whose pawn a press put down; a second tap on the same name takes
+        it back; a tap on the name filled in as the last one left keeps it, as named. The
+        same player on two presses moved their pawn (R-R6)."""
+        press, player = tap.press, tap.player
+        if player not in self.state.players or press not in {(e.pad, e.t_ns) for e, _ in self.listed_presses()}:
+            return Step(self)
+        entries = self.flow.entries
+        if self.guess().get(press) == player or dict(entries.named).get(press) != player:
+            return self._enter(entries.naming(press, player))
+        return self._enter(entries.naming(press, None))
+
+    def _pawn(self, tap: taps.Pawn) -> Step[RefereeModel]:
+        """The touch is kept in the order told, stamped when it was told."""
+        entries = self.flow.entries
+        if entries.by is None or tap.player not in self.state.players:
+            return Step(self)
+        hand = entries.hand if self.state.settings.ultimate else None
+        touch = TouchEntry(entries.by, tap.player, hand, tap.t_ns)
+        return self._enter(replace(entries, by=None, touches=entries.touches + (touch,)))
+
+    def _enter(self, entries: Entries) -> Step[RefereeModel]:
         """A tap's new entries; the ones before it kept for Undo. A tap that changes
         nothing (the chosen hand tapped again) is no step to undo."""
-        if entries != self.entries:
-            self._undo.append(self.entries)
-            self._redo.clear()
-            self.entries = entries
+        flow = self.flow
+        if entries == flow.entries:
+            return self.go(flow)
+        return self.go(replace(flow, entries=entries, undone=flow.undone + (flow.entries,), redone=()))
 
-    def _drop(self) -> None:
-        self.card = None
-        self._preview = None
-        self._start(self._between_cards())
+    def _confirm(self) -> Step[RefereeModel]:
+        """The card saved with its call; Undo of it comes back to the card's Ready. The call
+        the table checked is the one saved: the judge does not run again on its round."""
+        card, who, touches = self.live, self.who(), self.flow.entries.touches
+        action = {"type": "play", "round": card.round(who, touches)}
+        remember(parse_round(action["round"]), card.verdict(who, touches))
+        step = self.commit(action, Flow(), restore=self.first_flow(self.state))
+        if step.save is None:
+            return step
+        return replace(step, model=replace(step.model, known_tags={**self.known_tags, **self.learned_tags()}))
+
+
+def _between_cards(state: RapidCityState) -> Entries:
+    return Entries(stage="end" if state.game_over else "ready")
+
+
+def referee_model(state: RapidCityState, tile_names: Mapping[int, str] | None = None,
+                  known_tags: Mapping[str, str] | None = None, can_undo: bool = False,
+                  can_redo: bool = False, seq: int | None = None) -> RefereeModel:
+    """The model of a game opened at ``state``, on its next card (or its end)."""
+    names = {t.pad: (tile_names or {}).get(t.pad, f"{t.location.capitalize()} (pad {t.pad})") for t in state.tiles}
+    return opened(RefereeModel, ENGINE, state, can_undo, can_redo, tile_names=names,
+                  known_tags=dict(known_tags or {}), seq=seq)

@@ -25,7 +25,8 @@ itself will not settle an argument at the table.
 
 from __future__ import annotations
 
-from collections import deque
+import threading
+from collections import OrderedDict, deque
 from dataclasses import dataclass, replace
 from itertools import takewhile
 from typing import Any, Iterable, Iterator
@@ -57,7 +58,7 @@ from companion.rapidcity.model import (
     decided_by_pads,
 )
 
-__all__ = ["Claim", "Move", "Referee", "Verdict", "judge", "verdict_to_json"]
+__all__ = ["Claim", "Move", "Referee", "Verdict", "judge", "remember", "verdict_to_json"]
 
 
 @dataclass(frozen=True)
@@ -280,8 +281,36 @@ class Referee:
 
 
 def judge(rnd: Round) -> Verdict:
-    """The verdict for one card: claims, bullets, healing, totals and why."""
-    return Referee(rnd).verdict()
+    """The verdict for one card: claims, bullets, healing, totals and why. A round judged
+    a moment ago (the call the table checked, saved by the engine and the store) is not
+    judged again: its verdict is remembered (:func:`remember`)."""
+    key = _round_key(rnd)
+    with _JUDGED_LOCK:
+        verdict = _JUDGED.get(key)
+    if verdict is None:
+        verdict = Referee(rnd).verdict()
+        remember(rnd, verdict)
+    return verdict
+
+
+#: the last verdicts given, by the round each was made from (the edges, names and touches)
+_JUDGED: OrderedDict[tuple[Any, ...], Verdict] = OrderedDict()
+_JUDGED_KEPT = 8
+_JUDGED_LOCK = threading.Lock()  # the statistics worker replays rounds on its own thread
+
+
+def remember(rnd: Round, verdict: Verdict) -> None:
+    """``verdict`` is the judge's on ``rnd`` (a live :class:`Referee`'s, fed its edges one by
+    one): the round saved with it is not judged again."""
+    with _JUDGED_LOCK:
+        _JUDGED[_round_key(rnd)] = verdict
+        while len(_JUDGED) > _JUDGED_KEPT:
+            _JUDGED.popitem(last=False)
+
+
+def _round_key(rnd: Round) -> tuple[Any, ...]:
+    return (rnd.players, rnd.tiles, rnd.card, tuple(sorted(rnd.bullets.items())), rnd.settings, rnd.events,
+            rnd.touches)
 
 
 def _instants(presses: Iterable[_Chain]) -> Iterator[list[_Chain]]:

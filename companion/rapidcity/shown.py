@@ -1,4 +1,4 @@
-"""What the referee screen shows, as immutable values made from the flow (issue 28).
+"""What the referee screen shows, as immutable values made from its model (issue 28).
 
 Each part of the screen has its value: the tiles round the table, the bullets, and one
 per step's panel. The screen binds its widgets to these and decides nothing; a value
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rapidcity.flow import RefereeFlow, Stage, TAPS
+from companion.rapidcity.flow import RefereeModel
+from companion.rapidcity.taps import RemoveLast, Stage
 from companion.rapidcity.judge import judge
 from companion.rapidcity.model import ArmedCard, DisarmedCard
 from companion.rapidcity.roundfile import parse_round
@@ -177,80 +178,80 @@ class Shown:
     taps: frozenset[str]
 
 
-def shown(flow: RefereeFlow, now_ns: int) -> Shown:
+def shown(model: RefereeModel, now_ns: int) -> Shown:
     """Everything the screen shows now (``now_ns`` for the race's countdown)."""
-    stage, card = flow.stage, flow.card
+    stage, card = model.stage(), model.card
     revealed = card if card is not None and card.reveal_ns is not None else None
     return Shown(
-        stage=stage, centre=centre(flow), tiles=tiles(flow), badges=badges(flow), ready=ready(flow),
-        waiting=waiting(flow),
-        window=window(flow, now_ns) if revealed else None,
-        finish=finish(flow) if revealed and revealed.closed_ns is not None and revealed.decided_by_pads else None,
-        touches=touches(flow) if revealed and revealed.closed_ns is not None and not revealed.decided_by_pads else None,
-        verdict=verdict(flow) if revealed and revealed.closed_ns is not None else None,
-        end=end(flow) if flow.state.game_over else None,
-        calls=calls(flow), call=call(flow) if flow.past else None,
-        taps=frozenset(tap for tap in TAPS if flow.may(tap)),
+        stage=stage, centre=centre(model), tiles=tiles(model), badges=badges(model), ready=ready(model),
+        waiting=waiting(model),
+        window=window(model, now_ns) if revealed else None,
+        finish=finish(model) if revealed and revealed.closed_ns is not None and revealed.decided_by_pads else None,
+        touches=touches(model) if revealed and revealed.closed_ns is not None and not revealed.decided_by_pads else None,
+        verdict=verdict(model) if revealed and revealed.closed_ns is not None else None,
+        end=end(model) if model.state.game_over else None,
+        calls=calls(model), call=call(model) if model.history else None,
+        taps=frozenset(model.offered()),
     )
 
 
-def centre(flow: RefereeFlow) -> str:
+def centre(model: RefereeModel) -> str:
     """The words in the middle of the table: the card, the wait, the next card, the end."""
-    state, card = flow.state, flow.card
+    state, card = model.state, model.card
     if card is not None:
-        return card_title(card.template["card"], flow.names) if card.reveal_ns is not None else "..."
+        return card_title(card.template["card"], model.names) if card.reveal_ns is not None else "..."
     if state.game_over:
         return "GAME OVER"
     return f"Card {state.position + 1}\nof {len(state.deck)}"
 
 
-def tiles(flow: RefereeFlow) -> tuple[TileShown, ...]:
+def tiles(model: RefereeModel) -> tuple[TileShown, ...]:
     """Each tile with its claim as the judge orders them, with its time and who is on it;
     on a Disarmed card, each tile a pawn was moved on (R-R10); on an Armed card, none."""
-    card, names = flow.card, flow.names
+    card, names = model.card, model.names
     claims: dict[int, tuple[str, str]] = {}
     unnamed = "who?"
     if card is not None and card.reveal_ns is not None:
         if isinstance(card.card, DisarmedCard):
             # ruling: R-R10 - a press during a Disarmed card moved the pawn on that tile
             unnamed = "pawn moved"
-            claims = {press.pad: (ms(press.t_ms), press.player or "") for press in flow.preview().touch_presses}
+            claims = {press.pad: (ms(press.t_ms), press.player or "") for press in model.preview().touch_presses}
         elif card.decided_by_pads:
             claims = {row.pad: (f"{ordinal(row.place)} {ms(row.t_ms)}", row.player or "")
-                      for row in photo_finish(flow.preview())}
+                      for row in photo_finish(model.preview())}
     out = []
-    for tile in flow.state.tiles:
+    for tile in model.state.tiles:
         claim, who = claims.get(tile.pad, ("", ""))
-        out.append(TileShown(tile.pad, flow.tile_names[tile.pad], claim, who, names.get(who, ""), card is not None,
+        out.append(TileShown(tile.pad, model.tile_names[tile.pad], claim, who, names.get(who, ""), card is not None,
                              unnamed))
     return tuple(out)
 
 
-def badges(flow: RefereeFlow) -> tuple[Badge, ...]:
-    state = flow.state
+def badges(model: RefereeModel) -> tuple[Badge, ...]:
+    state = model.state
     return tuple(Badge(p, state.name_of(p), state.bullets_of(p)) for p in state.players)
 
 
-def ready(flow: RefereeFlow) -> ReadyShown:
-    state = flow.state
-    return ReadyShown(f"{len(state.deck) - state.position} cards left", flow.stopped or (
+def ready(model: RefereeModel) -> ReadyShown:
+    state = model.state
+    return ReadyShown(f"{len(state.deck) - state.position} cards left", model.stopped or (
         "Every pawn back in front of its player, hands at your sides (R-R3). "
         "Then tap Ready: the card comes after a short random wait."))
 
 
-def waiting(flow: RefereeFlow) -> str:
+def waiting(model: RefereeModel) -> str:
     """The wait's line: a press before the card is a false start, never a claim (R-R4)."""
-    if flow.card is not None and flow.card.false_starts():
+    if model.card is not None and model.card.false_starts():
         return "False start! Hands off the pads until the card shows (R-R4)."
     return "Wait for it..."
 
 
-def window(flow: RefereeFlow, now_ns: int) -> WindowShown:
+def window(model: RefereeModel, now_ns: int) -> WindowShown:
     """The race: the claims so far and the seconds left, in whole seconds. What a pad
     press means is said as the judge counts it: a claim on a pad card, a moved pawn on a
     Disarmed card (R-R10), nothing on an Armed card (R-R9)."""
-    card, names = flow.live, flow.names
-    verdict = flow.preview()
+    card, names = model.live, model.names
+    verdict = model.preview()
     left = round(max(0.0, card.window_ms / 1000 - (now_ns - card.revealed_ns) / 1e9))
     said, count = "", 0
     if isinstance(card.card, DisarmedCard):
@@ -258,7 +259,7 @@ def window(flow: RefereeFlow, now_ns: int) -> WindowShown:
         if verdict.touch_presses:
             # ruling: R-R10 - a press during a Disarmed card is a touch, said the moment it happens
             press = verdict.touch_presses[-1]
-            said = f"{flow.tile_names[press.pad]} pressed at {ms(press.t_ms)}: a pawn was moved!"
+            said = f"{model.tile_names[press.pad]} pressed at {ms(press.t_ms)}: a pawn was moved!"
             status = f"Its owner takes a bullet unless you name who moved it (R-R10). {left} s left, or tap Touches when done."
         else:
             status = (f"A pad pressed is a pawn moved, and costs its owner a bullet (R-R10). "
@@ -271,50 +272,50 @@ def window(flow: RefereeFlow, now_ns: int) -> WindowShown:
         count = len(finish_rows)
         if finish_rows:
             newest = max(finish_rows, key=lambda row: row.t_ms)
-            said = f"{flow.tile_names[newest.pad]}: {ordinal(newest.place)} at {ms(newest.t_ms)}"
+            said = f"{model.tile_names[newest.pad]}: {ordinal(newest.place)} at {ms(newest.t_ms)}"
         status = f"{count} of {len(card.players)} tiles claimed - {left} s left"
     return WindowShown(card_title(card.template["card"], names), card_hint(card.template["card"], names), said,
                        count, status, not card.decided_by_pads)
 
 
-def player_chips(flow: RefereeFlow, chosen: str | None = None) -> tuple[ChipShown, ...]:
+def player_chips(model: RefereeModel, chosen: str | None = None) -> tuple[ChipShown, ...]:
     """A chip per player in seat order, ``chosen``'s down."""
-    names = flow.names
-    return tuple(ChipShown(p, names[p], p == chosen) for p in flow.state.players)
+    names = model.names
+    return tuple(ChipShown(p, names[p], p == chosen) for p in model.state.players)
 
 
-def _at(flow: RefereeFlow, edge: PadEdge) -> str:
-    return ms((edge.t_ns - flow.live.revealed_ns) / 1e6)
+def _at(model: RefereeModel, edge: PadEdge) -> str:
+    return ms((edge.t_ns - model.live.revealed_ns) / 1e6)
 
 
-def _pads_finish(flow: RefereeFlow) -> list[FinishRow]:
+def _pads_finish(model: RefereeModel) -> list[FinishRow]:
     """The photo finish as the pads saw it, whoever is named: a row's words and the strip
     never change with a name. Named twice, a player moved (R-R6) and the call's claims
     change, which the step's line says (:func:`_naming_status`); in the rows, a first press
     that lost its claim and its dead heat line pushed every row under it under the finger."""
-    return photo_finish(flow.live.verdict())
+    return photo_finish(model.live.verdict())
 
 
-def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
+def _press_rows(model: RefereeModel) -> tuple[PressRow, ...]:
     """One row per press to name (claims by their place; on a Disarmed card, moved pawns),
     a note for presses left unlisted, then the false starts that cost a bullet."""
-    card, who = flow.live, flow.who()
-    claims = {(r.pad, round(r.t_ms * 1e6)): r for r in _pads_finish(flow)}
+    card, who = model.live, model.who()
+    claims = {(r.pad, round(r.t_ms * 1e6)): r for r in _pads_finish(model)}
     rows: list[PressRow] = []
     notes_at = 0
-    for edge, false_start in flow.listed_presses():
+    for edge, false_start in model.listed_presses():
         press = (edge.pad, edge.t_ns)
-        tile, at = flow.tile_names[edge.pad], _at(flow, edge)
+        tile, at = model.tile_names[edge.pad], _at(model, edge)
         if false_start:
             text = f"False start: {tile}, {at}"
         elif not card.decided_by_pads:
             # the same words once named (the chip chosen says whose): a long name would push the rows under it
             text = f"Pawn moved on {tile}, {at}: whose? (R-R10)"
         else:
-            text = _claim_words(flow, tile, at, claims.get((edge.pad, edge.t_ns - card.revealed_ns)))
+            text = _claim_words(model, tile, at, claims.get((edge.pad, edge.t_ns - card.revealed_ns)))
         if not false_start:
             notes_at = len(rows) + 1
-        rows.append(PressRow(text, press, player_chips(flow, who.get(press))))
+        rows.append(PressRow(text, press, player_chips(model, who.get(press))))
     left_out = card.presses_to_name()[1]
     if left_out:  # under the claims, above the false starts
         rows.insert(notes_at, PressRow(f"{left_out} more presses on the same tiles are not listed "
@@ -322,7 +323,7 @@ def _press_rows(flow: RefereeFlow) -> tuple[PressRow, ...]:
     return tuple(rows)
 
 
-def _claim_words(flow: RefereeFlow, tile: str, at: str, claim: FinishRow | None) -> str:
+def _claim_words(model: RefereeModel, tile: str, at: str, claim: FinishRow | None) -> str:
     """A press in words, as the pads saw it (:func:`_pads_finish`): its place, tile, time and
     gap to the claim before (with a dead heat under it), or a later press on a claimed tile.
     Where a moved pawn came from is said in the step's line, not here."""
@@ -330,71 +331,71 @@ def _claim_words(flow: RefereeFlow, tile: str, at: str, claim: FinishRow | None)
         return f"Then: {tile}, {at}"
     words = f"{ordinal(claim.place)}: {tile}, {at}" + ("" if claim.gap_ms is None else f"  +{ms(claim.gap_ms)}")
     if claim.tied_with:
-        words += "\nDEAD HEAT with " + ", ".join(flow.tile_names[p] for p in claim.tied_with)
+        words += "\nDEAD HEAT with " + ", ".join(model.tile_names[p] for p in claim.tied_with)
     return words
 
 
-def finish(flow: RefereeFlow) -> FinishShown:
+def finish(model: RefereeModel) -> FinishShown:
     """The photo finish (R-R4 order and gaps, dead heats in words) with one row per press,
     the step's line, and the press to name next (or the one filled in, to check)."""
-    rows = _press_rows(flow)
-    marks = tuple((ordinal(r.place), r.t_ms, flow.tile_names[r.pad], bool(r.tied_with)) for r in _pads_finish(flow))
+    rows = _press_rows(model)
+    marks = tuple((ordinal(r.place), r.t_ms, model.tile_names[r.pad], bool(r.tied_with)) for r in _pads_finish(model))
     if not rows:
         return FinishShown(marks, (PressRow("Nobody claimed a tile."),), "Nobody claimed a tile: tap Verdict.", None)
-    who, guess = flow.who(), flow.guess()
+    who, guess = model.who(), model.guess()
     unnamed = [row.press for row in rows if row.press is not None and (row.press not in who or row.press in guess)]
-    return FinishShown(marks, rows, _naming_status(flow, who, guess), unnamed[0] if unnamed else None)
+    return FinishShown(marks, rows, _naming_status(model, who, guess), unnamed[0] if unnamed else None)
 
 
-def _naming_status(flow: RefereeFlow, who: dict[Press, str], guess: dict[Press, str]) -> str:
+def _naming_status(model: RefereeModel, who: dict[Press, str], guess: dict[Press, str]) -> str:
     """How many presses are named, the one filled in as the last one left (R-R5), the
     pawns moved (R-R6), and the false starts still to name (R-R13)."""
-    names, listed = flow.names, flow.listed_presses()
+    names, listed = model.names, model.listed_presses()
     presses = [(edge.pad, edge.t_ns) for edge, false_start in listed if not false_start]
     named_count = sum(1 for press in presses if press in who)
     status = f"{named_count} of {len(presses)} presses named" + (
         "." if named_count == len(presses) else ": a press nobody names goes to nobody (R-R5).")
-    status += "".join(f" {names[player]} is the only one left, so is on {flow.tile_names[press[0]]}: "
+    status += "".join(f" {names[player]} is the only one left, so is on {model.tile_names[press[0]]}: "
                       "tap another name if not." for press, player in guess.items())
-    moves = flow.preview().moves
+    moves = model.preview().moves
     if moves:
-        status += " " + "; ".join(f"{names[m.player]} moved from {flow.tile_names[m.from_pad]} to "
-                                  f"{flow.tile_names[m.to_pad]}" for m in moves) + " (R-R6)."
+        status += " " + "; ".join(f"{names[m.player]} moved from {model.tile_names[m.from_pad]} to "
+                                  f"{model.tile_names[m.to_pad]}" for m in moves) + " (R-R6)."
     return status + (FALSE_STARTS if len(presses) < len(listed) else "")
 
 
-def touches(flow: RefereeFlow) -> TouchesShown:
+def touches(model: RefereeModel) -> TouchesShown:
     """Who touched which pawn, one half at a time so six names fit at reading size."""
-    card, entries, names = flow.live, flow.entries, flow.names
+    card, entries, names = model.live, model.entries, model.names
     if isinstance(card.card, ArmedCard):
         status = f"{names[card.card.player]} attacked: enter each touch in the order it happened (R-R9)."
     else:
         status = "Enter each touch: who touched, then whose pawn (R-R10)."
-    waits = flow.verdict_waits_for()
+    waits = model.verdict_waits_for()
     status += f" {waits}" if waits else " Nobody touched: tap Verdict."
-    listed = flow.listed_presses()
+    listed = model.listed_presses()
     if listed and all(false_start for _, false_start in listed):
         status += FALSE_STARTS
     told = [f"{i}. {names[t.by]} touched {names[t.pawn]}'s pawn" + (f" ({t.hand} hand)" if t.hand else "")
             for i, t in enumerate(entries.touches, start=1)]
     asking = "by" if entries.by is None else "pawn"
-    prompts = ("Who touched?",) + tuple(f"Whose pawn did {names[p]} touch?" for p in flow.state.players)
-    prompt = prompts[0] if entries.by is None else prompts[1 + flow.state.players.index(entries.by)]
-    return TouchesShown(prompt, prompts, asking, player_chips(flow), flow.state.settings.ultimate, entries.hand, _press_rows(flow),
-                        "\n".join(told) or "No touches entered.", flow.may("remove_last"), not waits, status)
+    prompts = ("Who touched?",) + tuple(f"Whose pawn did {names[p]} touch?" for p in model.state.players)
+    prompt = prompts[0] if entries.by is None else prompts[1 + model.state.players.index(entries.by)]
+    return TouchesShown(prompt, prompts, asking, player_chips(model), model.state.settings.ultimate, entries.hand, _press_rows(model),
+                        "\n".join(told) or "No touches entered.", model.may(RemoveLast), not waits, status)
 
 
-def verdict(flow: RefereeFlow) -> VerdictShown:
+def verdict(model: RefereeModel) -> VerdictShown:
     """The judge's call on the card as entered: what it gives, and every reason."""
-    call, names = flow.preview(), flow.names
+    call, names = model.preview(), model.names
     end = "  This ends the game." if call.game_over else ""
-    return VerdictShown(card_title(flow.live.template["card"], names),
+    return VerdictShown(card_title(model.live.template["card"], names),
                         "\n".join(outcomes(call.bullets, call.healed, call.totals, names)),
                         tuple(named(note, names) for note in call.notes), f"Check the call, then Confirm.{end}")
 
 
-def end(flow: RefereeFlow) -> EndShown:
-    state = flow.state
+def end(model: RefereeModel) -> EndShown:
+    state = model.state
     winners = [state.name_of(p) for p in state.winners]
     fewest = state.bullets_of(state.winners[0])
     return EndShown(f"{' and '.join(winners)} {'win together' if len(winners) > 1 else 'wins'} "
@@ -402,26 +403,26 @@ def end(flow: RefereeFlow) -> EndShown:
                     "\n".join(f"{state.name_of(p)}: {state.bullets_of(p)} bullets" for p in state.players))
 
 
-def calls(flow: RefereeFlow) -> tuple[CallRow, ...]:
+def calls(model: RefereeModel) -> tuple[CallRow, ...]:
     """Every call played, in one line each."""
-    names = flow.names
+    names = model.names
     return tuple(CallRow(n, f"{n}. {call_summary(p.round['card'], p.verdict, names)}")
-                 for n, p in enumerate(flow.state.played, start=1))
+                 for n, p in enumerate(model.state.played, start=1))
 
 
-def call(flow: RefereeFlow) -> CallShown:
+def call(model: RefereeModel) -> CallShown:
     """A past call again: the card, its photo finish (judged again from its round file by
     the one judge, as `referee replay` does), what it gave, and every reason."""
-    number, names = flow.past, flow.names
+    number, names = model.history, model.names
     if not number:  # asked only while a call is open (0 is their list)
         raise RuntimeError("no past call open")
-    played = flow.state.played[number - 1]
+    played = model.state.played[number - 1]
     verdict = played.verdict
     finish_rows = photo_finish(judge(parse_round(played.round)))
-    tile = {r.pad: flow.tile_names.get(r.pad, r.location.capitalize()) for r in finish_rows}
+    tile = {r.pad: model.tile_names.get(r.pad, r.location.capitalize()) for r in finish_rows}
     lines = [f"{ordinal(r.place)} {ms(r.t_ms)}: {tile[r.pad]}, "
              f"{names.get(r.player, r.player) if r.player else 'nobody named'}"
-             + ("" if r.moved_from is None else f", moved here from {flow.tile_names[r.moved_from]} (R-R6)")
+             + ("" if r.moved_from is None else f", moved here from {model.tile_names[r.moved_from]} (R-R6)")
              for r in finish_rows]
     lines += outcomes(verdict["bullets"], verdict["healed"], verdict["totals"], names)
     lines += [named(note, names) for note in verdict["notes"]]

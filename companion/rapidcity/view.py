@@ -13,7 +13,7 @@ confirmed. The words the screen says about a card and a call are here too.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Protocol
 
 from companion.rapidcity.judge import Referee, Verdict, judge
@@ -56,9 +56,31 @@ def since_reveal_ms(t_ns: int, reveal_ns: int) -> float:
     return (t_ns - reveal_ns) / NS_PER_MS
 
 
-@dataclass
+class _LiveReferee:
+    """The race's :class:`Referee`, fed each new edge as the card grows one edge at a time:
+    shared by a card and the cards made from it by :meth:`LiveCard.with_edge`, so a frame's
+    cost does not grow with the edges already judged (a chattering pad). It knows the edges
+    it was fed; a card that is not their continuation (an older value of the card) gets a
+    Referee of its own."""
+
+    def __init__(self, template: Mapping[str, Any]) -> None:
+        self.referee = Referee(parse_round({**template, "events": [], "touches": []}))
+        self.fed: tuple[PadEdge, ...] = ()
+
+    def fed_with(self, edges: tuple[PadEdge, ...], reveal: int) -> Referee | None:
+        """The Referee after every edge of ``edges``, or None if they do not continue what it was fed."""
+        if edges[:len(self.fed)] != self.fed:
+            return None
+        for edge in edges[len(self.fed):]:
+            self.referee.add(Edge(edge.pad, "press" if edge.pressed else "release", since_reveal_ms(edge.t_ns, reveal)))
+        self.fed = edges
+        return self.referee
+
+
+@dataclass(frozen=True)
 class LiveCard:
-    """One card from the Ready tap to Confirm: what the pads and readers said, as it arrives.
+    """One card from the Ready tap to Confirm: what the pads and readers said, as a value
+    (each edge kept makes a new one, :meth:`with_edge`).
 
     ``template`` is :func:`companion.rapidcity.engine.round_template` for the card and
     ``card`` the card itself. Edges count from ``started_ns`` (Ready), so a press during the
@@ -68,22 +90,26 @@ class LiveCard:
     this card. What the table says (whose pawn each press put down, the touches) is not
     kept here but given to :meth:`round` and :meth:`verdict`: it can be undone, the pads'
     record cannot.
+
+    The judge runs once per change of edges: a card's verdicts are kept with it, for the
+    names and touches each was made with (``verdicts``), and a card with other edges is
+    another value, with verdicts of its own.
     """
 
     template: dict[str, Any]
     card: Card
     started_ns: int
     reveal_ns: int | None = None
-    edges: list[PadEdge] = field(default_factory=list)
-    tags: list[tuple[int, str, int]] = field(default_factory=list)
-    closed_ns: int | None = None  # when the screen closed the claim window
-    _referee: Referee | None = field(default=None, init=False, repr=False, compare=False)
-    _referee_reveal: int | None = field(default=None, init=False, repr=False, compare=False)
-    _fed: int = field(default=0, init=False, repr=False, compare=False)
+    edges: tuple[PadEdge, ...] = ()
+    tags: tuple[tuple[int, str, int], ...] = ()
+    closed_ns: int | None = None  # when the claim window closed
+    verdicts: dict[Any, Verdict] = field(default_factory=dict, repr=False, compare=False)
+    live: _LiveReferee | None = field(default=None, repr=False, compare=False)
 
     @property
     def players(self) -> list[str]:
-        return self.template["players"]
+        players: list[str] = self.template["players"]
+        return players
 
     @property
     def pads(self) -> list[int]:
@@ -91,7 +117,8 @@ class LiveCard:
 
     @property
     def window_ms(self) -> float:
-        return self.template["settings"]["window_ms"]
+        window: float = self.template["settings"]["window_ms"]
+        return window
 
     @property
     def decided_by_pads(self) -> bool:
@@ -104,23 +131,37 @@ class LiveCard:
             raise RuntimeError("the card is not revealed yet")
         return self.reveal_ns
 
-    def add_edge(self, edge: PadEdge) -> bool:
-        """Keep an edge if it belongs to this card; True if it was kept. A settled level (the
-        release of a tap shorter than the bounce window, told once its chain is over) is the
-        screen's: its edge was part of a chain the judge reads as one press (R-R4)."""
+    def keeps(self, edge: PadEdge) -> bool:
+        """Whether an edge belongs to this card. A settled level (the release of a tap
+        shorter than the bounce window, told once its chain is over) is the screen's: its
+        edge was part of a chain the judge reads as one press (R-R4)."""
         if edge.settled or edge.pad not in self.pads or edge.t_ns < self.started_ns:
             return False
         if self.reveal_ns is not None and edge.t_ns > self.reveal_ns + self.window_ms * NS_PER_MS:
             return False
-        if self.closed_ns is not None and edge.t_ns > self.closed_ns:
-            return False  # stamped after the window closed: no part of the call being shown
-        self.edges.append(edge)
-        return True
+        # stamped after the window closed: no part of the call being shown
+        return self.closed_ns is None or edge.t_ns <= self.closed_ns
 
-    def add_tag(self, pad: int, tag: str, t_ns: int) -> None:
+    def with_edge(self, edge: PadEdge) -> LiveCard | None:
+        """The card with ``edge`` kept; None if it does not belong to the card (:meth:`keeps`)."""
+        if not self.keeps(edge):
+            return None
+        return replace(self, edges=self.edges + (edge,), verdicts={}, live=self.live)
+
+    def with_tag(self, pad: int, tag: str, t_ns: int) -> LiveCard:
         """An RFID read on a tile (R-R5); only identity, never order."""
-        if pad in self.pads:
-            self.tags.append((pad, tag, t_ns))
+        if pad not in self.pads:
+            return self
+        return replace(self, tags=self.tags + ((pad, tag, t_ns),), verdicts=self.verdicts, live=self.live)
+
+    def revealed(self, now_ns: int) -> LiveCard:
+        """The card shown at ``now_ns``: every edge is timed from then (the verdicts made before are not)."""
+        return replace(self, reveal_ns=now_ns)
+
+    def closed(self, now_ns: int) -> LiveCard:
+        """The window closed at ``now_ns``: edges stamped later are no part of the call; the
+        edges are the same, and so are their verdicts."""
+        return replace(self, closed_ns=now_ns, verdicts=self.verdicts, live=self.live)
 
     def events(self, who: Mapping[Press, str]) -> list[dict[str, Any]]:
         """The round file's events: every kept edge in ms since the reveal, each press
@@ -181,25 +222,30 @@ class LiveCard:
         return {**self.template, "events": self.events(who), "touches": told}
 
     def verdict(self, who: Mapping[Press, str] = {}, touches: tuple[TouchEntry, ...] = ()) -> Verdict:
-        """What the judge says about the card as it stands (shown before it is committed).
+        """What the judge says about the card as it stands (shown before it is committed),
+        judged once for these edges, names and touches.
 
-        While the pads race (nothing named, no touches) one :class:`Referee` per card is
-        fed each new edge, so a frame's cost does not grow with the edges already judged
-        (a chattering pad); once the table names pawns or touches, the round file is judged
-        whole, once per tap. Both are the one judge and give the same verdict."""
-        if who or touches:
-            return judge(parse_round(self.round(who, touches)))
-        return self._live_referee().verdict()
+        While the pads race (nothing named, no touches) one :class:`Referee` is fed each
+        new edge; once the table names pawns or touches, the round file is judged whole,
+        once per tap. Both are the one judge and give the same verdict."""
+        key = (tuple(sorted(who.items())), touches)
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            verdict = judge(parse_round(self.round(who, touches))) if who or touches else self._live_referee().verdict()
+            self.verdicts[key] = verdict
+        return verdict
 
     def _live_referee(self) -> Referee:
-        if self._referee is None or self._referee_reveal != self.reveal_ns:
-            self._referee = Referee(parse_round({**self.template, "events": [], "touches": []}))
-            self._referee_reveal, self._fed = self.reveal_ns, 0
         reveal = self.reveal_ns if self.reveal_ns is not None else self.started_ns
-        for edge in self.edges[self._fed:]:
-            self._referee.add(Edge(edge.pad, "press" if edge.pressed else "release", since_reveal_ms(edge.t_ns, reveal)))
-        self._fed = len(self.edges)
-        return self._referee
+        referee = self.live.fed_with(self.edges, reveal) if self.live is not None else None
+        if referee is None:
+            # the first edge's card, or an older value of it: a Referee of its own (the
+            # frozen card keeps the one it made, so the next card made from it carries it on)
+            object.__setattr__(self, "live", _LiveReferee(self.template))
+            assert self.live is not None
+            referee = self.live.fed_with(self.edges, reveal)
+            assert referee is not None
+        return referee
 
     def window_over(self, now_ns: int, verdict: Verdict) -> bool:
         """The claim window is over: time is up, or (R-R6) every pawn is on a tile. With

@@ -1,5 +1,7 @@
-"""A Rapid City table for the referee screen's model: a game, its flow and a clock, driven as
-the screen drives it (taps, pad edges, the reveal, the window's end), at engine speed.
+"""A Rapid City table for the referee screen's model: a game, its model, a store and a clock,
+driven as the screen drives it (taps, pad edges, the reveal, the window's end), at engine
+speed. The store is an in-memory session (tests/screenplay.py's ``Table``): each step's save
+made in it and read back by the model (``companion.screen.taken``), as ui/modelscreen.py does.
 
 (A plain module, not a conftest: pytest puts this folder on sys.path.)"""
 
@@ -10,8 +12,11 @@ from typing import Any
 
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.engine import ENGINE, RapidCityState
-from companion.rapidcity.flow import RefereeFlow
+from companion.rapidcity.flow import RefereeModel, referee_model
 from companion.rapidcity.shown import Shown, shown
+from companion.rapidcity.taps import Confirm, Ready, Tap
+from companion.screen import Step, taken
+from tests.screenplay import Table as Session
 
 MS = 1_000_000
 T0 = 5_000_000_000_000  # an app clock reading far from zero, as on a running Pi
@@ -39,59 +44,115 @@ def game(*kinds: type, players: tuple[str, ...] = PLAYERS, **settings: Any) -> R
 
 
 class Table:
-    """The flow of one game, with the app's clock in ``now`` (ns) and the game's saved
-    states in ``saved`` (for the game's own Undo)."""
+    """The model of one game, with the app's clock in ``now`` (ns) and the game's saved
+    states in ``saved`` (``undone``: those the game's Undo took back, for its Redo)."""
 
-    def __init__(self, state: RapidCityState, **flow: Any) -> None:
-        self.flow = RefereeFlow(state, **flow)
+    def __init__(self, state: RapidCityState, **fields: Any) -> None:
+        self.store = Session(ENGINE, state=state)
+        self.model = referee_model(state, **fields, seq=self.store.seq)
         self.now = T0
-        self.saved = [state]
+
+    @property
+    def saved(self) -> list[RapidCityState]:
+        """The game's states in effect, the first one's first."""
+        return self.store.states
+
+    @property
+    def applied(self) -> int:
+        """The actions the store applied."""
+        return self.store.events.count("do") + self.store.events.count("redo")
 
     @property
     def stage(self) -> str:
-        return self.flow.stage
+        return self.model.stage()
+
+    @property
+    def state(self) -> RapidCityState:
+        return self.model.state
 
     def shown(self) -> Shown:
-        return shown(self.flow, self.now)
+        return shown(self.model, self.now)
 
     def later(self, ms: float) -> int:
         self.now += round(ms * MS)
         return self.now
 
+    def take(self, tap: Tap) -> str:
+        """A typed tap; what it said (a refusal's words, else "")."""
+        return self.saving(self.model.take(tap)).message
+
+    def tap(self, key: str, *args: Any) -> Step[RefereeModel]:
+        """A key as the screen's buttons send it (undo, redo and Got it too)."""
+        step = self.model.tap(key, *args)
+        self.saving(step)
+        return step
+
+    def saving(self, step: Step[RefereeModel]) -> RefereeModel:
+        """The step's save made in the store, and the model reading back what it holds."""
+        self.model = taken(self.model, step, self.store).model
+        return self.model
+
     def ready(self) -> str:
-        return self.flow.ready(self.now, [])
+        return self.take(Ready(self.now))
+
+    def revealed(self, t_ns: int) -> bool:
+        """The card shown at ``t_ns``; True if one was waiting for it."""
+        before, self.model = self.model, self.model.revealed(t_ns)
+        return self.model is not before
 
     def reveal(self) -> None:
         """Ready, the wait, and the card shown a second later."""
         assert self.ready() == ""
-        assert self.flow.reveal(self.later(1000))
+        assert self.revealed(self.later(1000))
+
+    def closed(self, t_ns: int) -> None:
+        """The race over at ``t_ns`` (Touches, or the screen's frame after the window closed)."""
+        self.model = self.model.close(t_ns)
+
+    def edge(self, edge: Edge) -> bool:
+        """An edge from the pads; True if the card in play kept it."""
+        before, self.model = self.model, self.model.edge(edge)
+        return self.model is not before
 
     def press(self, pad: int, after_ms: float = 100) -> tuple[int, int]:
         """A pad pressed ``after_ms`` from now; its press as the table names it."""
         at = self.later(after_ms)
-        self.flow.pad_edge(Edge(pad, True, at))
+        self.edge(Edge(pad, True, at))
         return (pad, at)
 
     def release(self, pad: int, after_ms: float = 50) -> None:
-        self.flow.pad_edge(Edge(pad, False, self.later(after_ms)))
+        self.edge(Edge(pad, False, self.later(after_ms)))
+
+    def tag(self, pad: int, tag: str, t_ns: int) -> None:
+        self.model = self.model.tag(pad, tag, t_ns)
+
+    def time(self) -> bool:
+        """The screen's clock read now: True if the race ended then."""
+        before, self.model = self.model, self.model.at(self.now)
+        return self.model is not before
 
     def end_race(self) -> None:
         """The window's end as the screen meets it: noticed, then closed after the frame."""
-        if self.flow.window_over(self.now):
-            self.flow.end_window(self.now)
-        self.flow.close(self.now)
+        self.time()
+        self.closed(self.now)
 
     def confirm(self) -> RapidCityState:
-        action = self.flow.confirm()
-        assert action is not None, self.stage
-        state = ENGINE.apply(self.flow.state, action)
-        self.saved.append(state)
-        self.flow.set_state(state)
-        return state
+        assert self.model.may(Confirm), self.stage
+        step = self.model.take(Confirm())
+        assert step.save is not None and step.save.kind == "do"
+        self.saving(step)
+        return self.state
+
+    def undo(self) -> str:
+        """The GameBar's Undo while a card is in play: what it said."""
+        step = self.tap("undo")
+        assert step.save is None
+        return step.model.message
 
     def undo_game(self) -> None:
-        self.saved.pop()
-        self.flow.set_state(self.saved[-1])
+        """The GameBar's Undo with no card in play: the game's."""
+        step = self.tap("undo")
+        assert step.save is not None and step.save.kind == "undo"
 
     def presses(self) -> list[tuple[int, int]]:
         """The presses on show to name, from the top."""

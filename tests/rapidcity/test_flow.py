@@ -8,10 +8,24 @@ import pytest
 
 from companion.db.store import MAX_NAME as PLAYERS_MAX_NAME
 from companion.rapidcity.engine import MAX_NAME
-from companion.rapidcity.flow import NOTHING_TO_UNDO, NOTHING_TO_UNDO_YET, NOT_REPORTING, STOPPED, RefereeFlow
+from companion.rapidcity.flow import NOTHING_TO_UNDO, NOTHING_TO_UNDO_YET, NOT_REPORTING, STOPPED, referee_model
+from companion.rapidcity.taps import (
+    Back,
+    By,
+    Call,
+    CloseHistory,
+    Hand,
+    PastCalls,
+    Pawn,
+    Pick,
+    Ready,
+    RemoveLast,
+    ToTouches,
+    ToVerdict,
+)
 from companion.rapidcity.model import FORBIDDEN_BY, ArmedCard, CharacterCard, DisarmedCard
 from companion.rapidcity.table import refusal
-from rc_screen import MS, Table, game
+from rc_screen import MS, Edge, Table, game
 
 PAD_OF = {"prison": 1, "tipi": 2, "saloon": 3}  # the default tiles of three players
 
@@ -34,44 +48,44 @@ def test_three_claims_take_at_most_four_taps_from_the_end_of_the_race_to_the_car
     first, second, third = table.presses()
     taps = 0
     for press, player in ((first, "red"), (second, "blue")):
-        table.flow.pick(press, player)
+        table.take(Pick(press, player))
         taps += 1
-    assert table.flow.who() == {first: "red", second: "blue", third: "green"}  # the one left is filled in...
+    assert table.model.who() == {first: "red", second: "blue", third: "green"}  # the one left is filled in...
     finish = table.shown().finish
     assert "green is the only one left, so is on Saloon (pad 3): tap another name if not." in finish.status
     assert [chip.down for chip in finish.rows[2].chips] == [False, False, True]  # ...and shown chosen
-    table.flow.verdict()
+    table.take(ToVerdict())
     table.confirm()
-    assert taps + 2 == 4 and table.flow.state.position == 1
-    events = table.flow.state.played[-1].round["events"]
+    assert taps + 2 == 4 and table.state.position == 1
+    events = table.state.played[-1].round["events"]
     assert [e["player"] for e in events if e["edge"] == "press"] == ["red", "blue", "green"]
 
 
 def test_a_wrong_guess_is_one_tap_to_change():
     table = raced(1, 2, 3)
     first, second, third = table.presses()
-    table.flow.pick(first, "green")
-    table.flow.pick(second, "blue")
-    assert table.flow.who()[third] == "red"
-    table.flow.pick(second, "red")  # it was red on the tipi: the guess moves to the one left, blue
-    assert table.flow.who() == {first: "green", second: "red", third: "blue"}
+    table.take(Pick(first, "green"))
+    table.take(Pick(second, "blue"))
+    assert table.model.who()[third] == "red"
+    table.take(Pick(second, "red"))  # it was red on the tipi: the guess moves to the one left, blue
+    assert table.model.who() == {first: "green", second: "red", third: "blue"}
 
 
 def test_unnaming_a_press_takes_the_guess_back():
     table = raced(1, 2, 3)
     first, second, _ = table.presses()
-    table.flow.pick(first, "red")
-    table.flow.pick(second, "blue")
-    table.flow.pick(second, "blue")  # not blue after all: two presses open again, nothing guessed
-    assert table.flow.who() == {first: "red"}
+    table.take(Pick(first, "red"))
+    table.take(Pick(second, "blue"))
+    table.take(Pick(second, "blue"))  # not blue after all: two presses open again, nothing guessed
+    assert table.model.who() == {first: "red"}
     assert "only one left" not in table.shown().finish.status
 
 
 def test_a_player_who_claimed_nothing_leaves_every_press_to_name():
     table = raced(1, 2)  # green never lands: nobody is obvious
     first, second = table.presses()
-    table.flow.pick(first, "red")
-    assert table.flow.who() == {first: "red"}
+    table.take(Pick(first, "red"))
+    assert table.model.who() == {first: "red"}
     assert table.shown().finish.next == second
 
 
@@ -80,12 +94,12 @@ def test_with_every_pawn_read_by_rfid_the_verdict_is_one_tap_away_and_confirmati
     table.reveal()
     for pad, tag in ((1, "AA01"), (2, "AA02"), (3, "CC03")):
         press = table.press(pad)
-        table.flow.tag(pad, tag, press[1] + MS)
+        table.tag(pad, tag, press[1] + MS)
     table.end_race()
     first, second, third = table.presses()
-    assert table.flow.who() == {first: "red", second: "blue", third: "green"}  # read, read, the one left
-    table.flow.verdict()
-    assert table.flow.learned_tags() == {"AA01": "red", "AA02": "blue", "CC03": "green"}
+    assert table.model.who() == {first: "red", second: "blue", third: "green"}  # read, read, the one left
+    table.take(ToVerdict())
+    assert table.model.learned_tags() == {"AA01": "red", "AA02": "blue", "CC03": "green"}
 
 
 # -- the race (R-R3, R-R4, R-R6) -------------------------------------------------------------
@@ -94,17 +108,32 @@ def test_the_window_times_out_and_an_unclaimed_player_takes_a_bullet():
     table = Table(game(CharacterCard, window_ms=1500))
     table.reveal()
     red, blue = table.press(1), table.press(2)
-    assert not table.flow.window_over(table.now)
+    assert not table.time()
     table.later(1400)
-    assert table.flow.window_over(table.now)
+    assert table.time() and table.stage == "window" and table.model.race_ended  # on show until it is closed
     table.end_race()
-    table.flow.pick(red, "red")
-    table.flow.pick(blue, "blue")
-    table.flow.verdict()
+    table.take(Pick(red, "red"))
+    table.take(Pick(blue, "blue"))
+    table.take(ToVerdict())
     verdict = table.shown().verdict
     assert any("the window closed at 1500 ms: time is up" in n for n in verdict.notes)
     assert any(n.startswith("green claimed no allowed tile") for n in verdict.notes)
     assert "green takes a bullet (1 in all)" in verdict.outcomes
+
+
+def test_the_model_is_a_value_that_taps_and_facts_never_change():
+    """What the screen showed before a tap or an edge is still there to compare with: a
+    tap's step and a fact give new models, the one they came from stays as it was."""
+    table = raced(1, 2)
+    before = table.model
+    named, shown = before.entries, table.shown()
+    first, second = table.presses()
+    table.take(Pick(first, "red"))
+    assert table.edge(Edge(3, True, second[1] - MS))  # stamped in the race, delivered late
+    assert table.model.card.edges != before.card.edges and table.model.entries != named
+    assert before.entries == named and len(before.card.edges) == 2
+    table.model = before
+    assert table.shown() == shown
 
 
 def test_a_false_start_during_the_wait_is_said_at_once_and_is_never_a_claim():
@@ -113,25 +142,25 @@ def test_a_false_start_during_the_wait_is_said_at_once_and_is_never_a_claim():
     assert table.shown().waiting == "Wait for it..."
     table.press(1)  # before the card: a false start (R-R4)
     assert table.shown().waiting == "False start! Hands off the pads until the card shows (R-R4)."
-    table.flow.reveal(table.later(500))
+    table.revealed(table.later(500))
     assert table.shown().window.claims == 0
-    assert any("false start, not a claim" in note for note in table.flow.preview().notes)
+    assert any("false start, not a claim" in note for note in table.model.preview().notes)
 
 
 def test_with_the_setting_on_the_table_names_a_false_starter_who_takes_a_bullet():
     table = Table(game(CharacterCard, window_ms=300, false_start_bullet=True))
     table.ready()
     early = table.press(3)
-    table.flow.reveal(table.later(500))
+    table.revealed(table.later(500))
     table.later(400)
     table.end_race()
     finish = table.shown().finish
     row = next(row for row in finish.rows if row.press == early)
     assert row.text.startswith("False start: Saloon (pad 3), -")
     assert finish.status.endswith("Name who made each false start, or nobody takes its bullet (R-R13).")
-    table.flow.pick(early, "blue")
-    assert any("blue made a false start on pad 3" in n for n in table.flow.preview().notes)
-    assert table.flow.preview().bullets["blue"] == 1
+    table.take(Pick(early, "blue"))
+    assert any("blue made a false start on pad 3" in n for n in table.model.preview().notes)
+    assert table.model.preview().bullets["blue"] == 1
 
 
 def test_a_pawn_moved_to_an_allowed_tile_in_time_is_judged_there():
@@ -139,7 +168,7 @@ def test_a_pawn_moved_to_an_allowed_tile_in_time_is_judged_there():
     blue takes the tile red left, green the last."""
     table = Table(game(CharacterCard, window_ms=60_000))
     table.reveal()
-    card = table.flow.card.card
+    card = table.model.card.card
     bad = PAD_OF[FORBIDDEN_BY[card.character]]
     good = [pad for pad in (1, 2, 3) if pad != bad]
     red_first = table.press(bad)
@@ -148,11 +177,11 @@ def test_a_pawn_moved_to_an_allowed_tile_in_time_is_judged_there():
     blue, green = table.press(bad), table.press(good[1])
     table.end_race()
     for press, player in ((red_first, "red"), (red_then, "red"), (blue, "blue"), (green, "green")):
-        table.flow.pick(press, player)
+        table.take(Pick(press, player))
     finish = table.shown().finish
     assert "red moved from" in finish.status and finish.status.endswith("(R-R6).")
     assert not any("moved" in row.text for row in finish.rows)  # said in the status: a row never grows with a name
-    assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 0}
+    assert table.model.preview().bullets == {"red": 0, "blue": 1, "green": 0}
 
 
 def test_a_press_delivered_after_the_rows_were_shown_gets_its_own_row():
@@ -164,39 +193,43 @@ def test_a_press_delivered_after_the_rows_were_shown_gets_its_own_row():
     stamped = table.later(10)
     table.end_race()
     assert len(table.presses()) == 1
-    table.flow.pad_edge(type(table.flow.card.edges[0])(2, True, stamped - 1))
+    assert table.edge(Edge(2, True, stamped - 1))
     assert len(table.presses()) == 2
 
 
 def test_back_steps_within_the_card_and_nothing_is_saved_until_confirm():
     table = Table(game(CharacterCard))
     table.ready()
-    table.flow.back()  # the card goes back on the pile: nothing kept of it
-    assert table.stage == "ready" and table.flow.card is None
+    table.take(Back())  # the card goes back on the pile: nothing kept of it
+    assert table.stage == "ready" and table.model.card is None
     table.reveal()
     for pad in (1, 2, 3):
         table.press(pad)
-    assert table.flow.window_over(table.now)  # every pawn landed (R-R6)
+    assert table.time()  # every pawn landed (R-R6)
     table.end_race()
-    table.flow.verdict()
-    table.flow.back()
-    assert table.stage == "finish" and table.flow.state.position == 0 and not table.flow.state.played
+    table.take(ToVerdict())
+    table.take(Back())
+    assert table.stage == "finish" and table.state.position == 0 and not table.state.played
 
 
 def test_ready_waits_for_every_pawn_off_the_tiles_and_for_the_pads_to_report():
-    flow = RefereeFlow(game(CharacterCard))
-    assert flow.ready(0, ["Tipi 1"]) == "Take the pawn off Tipi 1 first (R-R3)."
-    assert flow.ready(0, [], reporting=False) == NOT_REPORTING
-    assert flow.stage == "ready" and flow.card is None
-    assert flow.ready(0, []) == "" and flow.stage == "waiting"
+    model = referee_model(game(CharacterCard))
+    assert model.take(Ready(0, ("Tipi 1",))).model.message == "Take the pawn off Tipi 1 first (R-R3)."
+    step = model.take(Ready(0, reporting=False))
+    assert step.model.message == NOT_REPORTING and step.sound == "refusal"
+    assert step.model.stage() == "ready" and step.model.card is None
+    step = model.take(Ready(0))
+    assert step.model.message == "" and step.model.stage() == "waiting" and step.save is None
 
 
 def test_a_card_the_pads_decide_is_stopped_when_they_stop_reporting():
     table = Table(game(CharacterCard))
     table.reveal()
     table.press(1)
-    assert table.flow.stop()
-    assert table.stage == "ready" and table.flow.card is None and table.shown().ready.status == STOPPED
+    stopped = table.model.pads_stopped()
+    assert stopped is not table.model
+    table.model = stopped
+    assert table.stage == "ready" and table.model.card is None and table.shown().ready.status == STOPPED
     table.reveal()
     assert table.shown().ready.status != STOPPED
 
@@ -214,17 +247,17 @@ def test_a_press_on_a_disarmed_card_is_said_at_once_and_the_owner_or_the_mover_t
         ": a pawn was moved!")
     assert "(R-R10)" in shown.window.status and "do not count" not in shown.window.status
     assert shown.tiles[1].unnamed == "pawn moved" and shown.tiles[1].claim.endswith(" ms")
-    table.flow.touches(table.now)
+    table.take(ToTouches(table.now))
     assert table.stage == "touches"
     (row,) = table.shown().touches.rows
     assert row.text.startswith("Pawn moved on Tipi (pad 2), ") and row.text.endswith("whose? (R-R10)")
-    table.flow.pick(press, "blue")  # one tap: it was blue's pawn
-    assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 0}
+    table.take(Pick(press, "blue"))  # one tap: it was blue's pawn
+    assert table.model.preview().bullets == {"red": 0, "blue": 1, "green": 0}
     (row,) = table.shown().touches.rows  # the same words, its chip down: a name never pushes the rows under it
     assert row.text.endswith("whose? (R-R10)") and [c.colour for c in row.chips if c.down] == ["blue"]
-    table.flow.by("green")  # two taps name who moved it: green touched blue's pawn
-    table.flow.pawn("blue", table.later(100))
-    assert table.flow.preview().bullets == {"red": 0, "blue": 0, "green": 1}
+    table.take(By("green"))  # two taps name who moved it: green touched blue's pawn
+    table.take(Pawn("blue", table.later(100)))
+    assert table.model.preview().bullets == {"red": 0, "blue": 0, "green": 1}
     assert any("was moved by green" in note for note in table.shown().verdict.notes)
 
 
@@ -234,19 +267,19 @@ def test_the_verdict_waits_for_a_half_entered_touch_and_for_every_moved_pawn_nam
     table = Table(game(DisarmedCard, window_ms=60_000))
     table.reveal()
     press = table.press(2)
-    table.flow.touches(table.now)
-    assert not table.flow.may("verdict") and not table.shown().touches.can_verdict
-    said = table.flow.verdict()
+    table.take(ToTouches(table.now))
+    assert not table.model.may(ToVerdict) and not table.shown().touches.can_verdict
+    said = table.take(ToVerdict())
     assert said.startswith("Tap whose pawn was moved on Tipi (pad 2)") and "(R-R10)" in said
     assert table.stage == "touches" and said in table.shown().touches.status
-    table.flow.pick(press, "blue")
-    table.flow.by("green")
-    said = table.flow.verdict()
+    table.take(Pick(press, "blue"))
+    table.take(By("green"))
+    said = table.take(ToVerdict())
     assert said.startswith("Finish the touch first: whose pawn did green touch?") and table.stage == "touches"
-    assert table.flow.entries.by == "green"
-    table.flow.pawn("red", table.later(100))
-    assert table.flow.verdict() == "" and table.stage == "verdict"
-    assert table.flow.preview().bullets == {"red": 0, "blue": 1, "green": 1}
+    assert table.model.entries.by == "green"
+    table.take(Pawn("red", table.later(100)))
+    assert table.take(ToVerdict()) == "" and table.stage == "verdict"
+    assert table.model.preview().bullets == {"red": 0, "blue": 1, "green": 1}
 
 
 def test_an_armed_card_never_asks_whose_pawn_a_press_moved():
@@ -256,17 +289,17 @@ def test_an_armed_card_never_asks_whose_pawn_a_press_moved():
     table.press(2)
     assert "Pads do not count on this card" in table.shown().window.status
     assert table.shown().tiles[1].claim == ""
-    table.flow.touches(table.now)
+    table.take(ToTouches(table.now))
     assert table.shown().touches.rows == ()
-    assert table.flow.pick((2, table.now), "red") == "" and table.flow.entries.named == ()
+    assert table.take(Pick((2, table.now), "red")) == "" and table.model.entries.named == ()
 
 
 def test_an_armed_card_still_lists_its_false_starts_when_they_cost_a_bullet():
     table = Table(game(ArmedCard, window_ms=60_000, false_start_bullet=True))
     table.ready()
     early = table.press(1)
-    table.flow.reveal(table.later(300))
-    table.flow.touches(table.now)
+    table.revealed(table.later(300))
+    table.take(ToTouches(table.now))
     assert table.presses() == [early]
     assert table.shown().touches.status.endswith("Name who made each false start, or nobody takes its bullet (R-R13).")
 
@@ -274,17 +307,17 @@ def test_an_armed_card_still_lists_its_false_starts_when_they_cost_a_bullet():
 def test_touches_are_entered_in_two_taps_in_the_order_told_with_the_hand_in_ultimate_mode():
     table = Table(game(ArmedCard, ultimate=True))
     table.reveal()
-    attacker = table.flow.card.card.player
-    table.flow.touches(table.now)
+    attacker = table.model.card.card.player
+    table.take(ToTouches(table.now))
     touches = table.shown().touches
-    assert touches.prompt == "Who touched?" and touches.hands and touches.hand == table.flow.card.card.hand
-    table.flow.by(attacker)
+    assert touches.prompt == "Who touched?" and touches.hands and touches.hand == table.model.card.card.hand
+    table.take(By(attacker))
     assert table.shown().touches.prompt == f"Whose pawn did {attacker} touch?"
-    table.flow.hand("left")
-    victim = next(p for p in table.flow.state.players if p != attacker)
-    table.flow.pawn(victim, table.later(200))
+    table.take(Hand("left"))
+    victim = next(p for p in table.state.players if p != attacker)
+    table.take(Pawn(victim, table.later(200)))
     assert table.shown().touches.told == f"1. {attacker} touched {victim}'s pawn (left hand)"
-    table.flow.remove_last()
+    table.take(RemoveLast())
     assert table.shown().touches.told == "No touches entered." and not table.shown().touches.can_remove
 
 
@@ -297,62 +330,62 @@ def test_undo_on_a_card_takes_back_its_last_tap_exactly_and_never_the_card_befor
         table.press(pad)
     table.end_race()
     for press, player in zip(table.presses(), ("red", "blue", "green")):
-        table.flow.pick(press, player)
-    table.flow.verdict()
+        table.take(Pick(press, player))
+    table.take(ToVerdict())
     table.confirm()
     table.reveal()
-    assert table.flow.undo() == NOTHING_TO_UNDO  # the race: nothing tapped yet, and nothing thrown away
+    assert table.undo() == NOTHING_TO_UNDO  # the race: nothing tapped yet, and nothing thrown away
     for pad in (1, 2, 3):
         table.press(pad)
     table.end_race()
-    edges = list(table.flow.card.edges)
-    before = table.flow.entries
+    edges = table.model.card.edges
+    before = table.model.entries
     first = table.presses()[0]
-    table.flow.pick(first, "blue")
-    after = table.flow.entries
-    assert table.flow.undo() == "" and table.flow.entries == before
-    assert table.flow.card.edges == edges and table.flow.state.position == 1  # the presses and the card before stay
-    assert table.flow.undo() == NOTHING_TO_UNDO and table.flow.entries == before
-    assert table.flow.can_redo(False)
-    table.flow.redo()
-    assert table.flow.entries == after
-    table.flow.verdict()
-    table.flow.undo()
-    assert table.stage == "finish" and table.flow.entries == after
+    table.take(Pick(first, "blue"))
+    after = table.model.entries
+    assert table.undo() == "" and table.model.entries == before
+    assert table.model.card.edges == edges and table.state.position == 1  # the presses and the card before stay
+    assert table.undo() == NOTHING_TO_UNDO and table.model.entries == before
+    assert "redo" in table.model.enabled()
+    assert table.tap("redo").save is None
+    assert table.model.entries == after
+    table.take(ToVerdict())
+    table.undo()
+    assert table.stage == "finish" and table.model.entries == after
 
 
 def test_undo_before_the_card_is_shown_says_how_to_take_the_last_card_back():
     table = Table(game(CharacterCard))
     table.ready()
-    assert table.flow.undo() == NOTHING_TO_UNDO_YET and table.stage == "waiting"
-    table.flow.back()
-    assert table.flow.undo() is None  # no card in play: Undo is the game's
+    assert table.undo() == NOTHING_TO_UNDO_YET and table.stage == "waiting"
+    table.take(Back())
+    assert table.tap("undo").save is None and table.saved == [table.state]  # no card, and no card played to undo
 
 
 def test_a_tap_meant_for_another_step_changes_nothing():
     """A double tap's second tap, or a tap made while the screen moved on, belongs to a
     step no longer on show: it does nothing."""
     table = raced(1, 2, 3)
-    table.flow.verdict()
-    entries = table.flow.entries
-    for stray in (table.flow.verdict, table.flow.remove_last, table.flow.past_calls, table.flow.close_history):
-        assert stray() == ""
-        assert table.flow.entries == entries and table.stage == "verdict"
-    assert table.flow.ready(table.now, []) == "" and table.stage == "verdict"
+    table.take(ToVerdict())
+    for stray in (ToVerdict(), RemoveLast(), PastCalls(), CloseHistory(), Ready(table.now)):
+        before = table.model
+        assert table.take(stray) == ""
+        assert table.model is before and table.stage == "verdict"
     table.confirm()
-    assert table.flow.confirm() is None and table.stage == "ready"  # Confirm twice commits once
+    assert table.tap("confirm").save is None and table.stage == "ready"  # Confirm twice commits once
+    assert table.applied == 1 and table.state.position == 1
 
 
 def test_a_new_flow_opens_on_the_next_card_or_the_end():
-    assert RefereeFlow(game(CharacterCard)).stage == "ready"
+    assert referee_model(game(CharacterCard)).stage() == "ready"
     table = Table(game(healing=True, two_characters=True))
-    while not table.flow.state.game_over:  # every card with nobody on a tile
+    while not table.state.game_over:  # every card with nobody on a tile
         table.reveal()
-        table.flow.close(table.later(10))
-        table.flow.verdict()
+        table.closed(table.later(10))
+        table.take(ToVerdict())
         table.confirm()
-    assert table.stage == "end" and RefereeFlow(table.flow.state).stage == "end"
-    assert table.shown().end.status.startswith(tuple(table.flow.state.names))
+    assert table.stage == "end" and referee_model(table.state).stage() == "end"
+    assert table.shown().end.status.startswith(tuple(table.state.names))
     table.undo_game()  # the last card undone after the end: the next card again
     assert table.stage == "ready"
 
@@ -362,20 +395,20 @@ def test_a_new_flow_opens_on_the_next_card_or_the_end():
 def test_past_calls_list_every_call_and_show_one_with_its_photo_finish():
     table = raced(1, 2, 3)
     for press, player in zip(table.presses(), ("red", "blue", "green")):
-        table.flow.pick(press, player)
-    table.flow.verdict()
+        table.take(Pick(press, player))
+    table.take(ToVerdict())
     table.confirm()
-    table.flow.past_calls()
+    table.take(PastCalls())
     assert table.stage == "history"
     (row,) = table.shown().calls
     assert row.text.startswith("1. ") and row.number == 1
-    table.flow.call(1)
+    table.take(Call(1))
     call = table.shown().call
     assert call.title.startswith("[b]Card 1: ") and len(call.marks) == 3
     assert call.lines[0].startswith("1st ") and call.lines[0].endswith(": Prison (pad 1), red")
-    table.flow.past_calls()
-    assert table.flow.past == 0
-    table.flow.close_history()
+    table.take(PastCalls())
+    assert table.model.history == 0
+    table.take(CloseHistory())
     assert table.stage == "ready"
 
 
@@ -384,15 +417,28 @@ def test_a_past_call_on_show_that_the_game_s_undo_takes_back_gives_way_to_the_li
     took the call away and the screen then failed to show it."""
     table = raced(1, 2, 3)
     for press, player in zip(table.presses(), ("red", "blue", "green")):
-        table.flow.pick(press, player)
-    table.flow.verdict()
+        table.take(Pick(press, player))
+    table.take(ToVerdict())
     table.confirm()
-    table.flow.past_calls()
-    table.flow.call(1)
-    assert table.flow.undo() is None  # no card in play: Undo is the game's
-    table.undo_game()
-    assert table.stage == "history" and table.flow.past == 0
+    table.take(PastCalls())
+    table.take(Call(1))
+    table.undo_game()  # no card in play: Undo is the game's
+    assert table.stage == "history" and table.model.history == 0
     assert table.shown().calls == () and table.shown().call is None
+
+
+def test_the_game_s_undo_of_a_card_played_before_the_model_keeps_the_past_calls_open():
+    """A resumed game: its model never saw the card the GameBar's Undo takes back."""
+    table = raced(1, 2, 3)
+    for press, player in zip(table.presses(), ("red", "blue", "green")):
+        table.take(Pick(press, player))
+    table.take(ToVerdict())
+    table.confirm()
+    table.model = referee_model(table.state, can_undo=True)  # the game opened again
+    table.take(PastCalls())
+    table.take(Call(1))
+    table.undo_game()
+    assert table.stage == "history" and table.model.history == 0 and table.state.played == ()
 
 
 # -- setup -----------------------------------------------------------------------------------

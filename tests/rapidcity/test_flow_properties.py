@@ -20,7 +20,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rapidcity.flow import RefereeFlow
+from companion.rapidcity.flow import RefereeModel
+from companion.rapidcity.taps import KEYS, Tap
 from companion.rapidcity.model import ArmedCard, DisarmedCard
 from companion.rapidcity.shown import Shown
 from companion.rapidcity.view import ordinal, photo_finish
@@ -46,84 +47,82 @@ event = st.sampled_from([("reveal",), ("close",), ("stop",)])
 steps = st.lists(st.one_of(go, go, go, go, tap, double, edge, edge, read, time, event), max_size=60)
 
 
-def snapshot(flow: RefereeFlow) -> tuple[Any, ...]:
+def snapshot(model: RefereeModel) -> tuple[Any, ...]:
     """Everything a tap may change (the pads' record is the pads')."""
-    return (flow.stage, flow.entries, flow.past, id(flow.card), flow.state.position, flow.stopped)
+    return (model.stage(), model.entries, model.history, id(model.card), model.state.position, model.stopped)
 
 
-def send(table: Table, name: str, arg: int) -> str | None:
-    """One tap as the screen sends it; what it said back (None: the game's Undo or Redo)."""
-    flow, players = table.flow, flow_players(table)
-    listed = [(e.pad, e.t_ns) for e, _ in flow.listed_presses()]
-    press = listed[arg % len(listed)] if listed and arg < 6 else (arg, table.now)  # a stale press too
-    calls = {
-        "ready": lambda: flow.ready(table.now, [], reporting=arg != 7),
-        "back": flow.back, "touches": lambda: flow.touches(table.now),
-        "pick": lambda: flow.pick(press, players[arg % 3]), "by": lambda: flow.by(players[arg % 3]),
-        "pawn": lambda: flow.pawn(players[arg % 3], table.later(50)), "hand": lambda: flow.hand(("right", "left")[arg % 2]),
-        "remove_last": flow.remove_last, "verdict": flow.verdict, "past_calls": flow.past_calls,
-        "call": lambda: flow.call(arg), "close_history": flow.close_history, "undo": flow.undo, "redo": flow.redo,
+def tap_of(table: Table, name: str, arg: int) -> Tap:
+    """A tap of ``name`` as the screen makes it, its fields from ``arg`` (a stale press too)."""
+    model, players = table.model, table.state.players
+    listed = [(e.pad, e.t_ns) for e, _ in model.listed_presses()]
+    press = listed[arg % len(listed)] if listed and arg < 6 else (arg, table.now)
+    fields = {
+        "ready": lambda: (table.now, (), arg != 7), "touches": lambda: (table.now,),
+        "pick": lambda: (press, players[arg % 3]), "by": lambda: (players[arg % 3],),
+        "pawn": lambda: (players[arg % 3], table.later(50)), "hand": lambda: (("right", "left")[arg % 2],),
+        "call": lambda: (arg,),
     }
-    if name == "confirm":
-        if flow.may("confirm"):
-            table.confirm()
-        return ""
-    said = calls[name]()
-    if said is None and name == "undo" and len(table.saved) > 1:
-        table.undo_game()
-    return said
+    return KEYS[name](*fields.get(name, tuple)())
 
 
-def flow_players(table: Table) -> tuple[str, ...]:
-    return table.flow.state.players
+def send(table: Table, name: str, arg: int) -> str:
+    """One tap as the screen sends it, saved as the screen saves it; what it said."""
+    if name in ("undo", "redo"):
+        return table.tap(name).model.message
+    return table.take(tap_of(table, name, arg))
+
+
+def may(model: RefereeModel, name: str) -> bool:
+    return name in ("undo", "redo") or model.may(KEYS[name])
 
 
 def check_tap(table: Table, name: str, arg: int) -> None:
-    flow = table.flow
-    allowed = name in ("undo", "redo") or flow.may(name)
-    before, entries = snapshot(flow), flow.entries
-    edges = list(flow.card.edges) if flow.card is not None else None
+    model = table.model
+    allowed = may(model, name)
+    before, entries = snapshot(model), model.entries
+    edges = model.card.edges if model.card is not None else None
     said = send(table, name, arg)
     check_words(said)
+    model = table.model
     if not allowed:
-        assert snapshot(flow) == before, f"{name} changed {before[0]}"
+        assert snapshot(model) == before, f"{name} changed {before[0]}"
         return
-    if flow.card is not None and edges is not None and flow.card is not None:
-        assert flow.card.edges[:len(edges)] == edges  # nothing the pads said is taken back
-    if name not in ONE_WAY and flow.card is not None and flow.entries != entries and before[3] == id(flow.card):
-        after = flow.entries
-        assert flow.undo() == "" and flow.entries == entries, f"undo after {name}"
-        assert flow.redo() == "" and flow.entries == after, f"redo after {name}"
+    if model.card is not None and edges is not None:
+        assert model.card.edges[:len(edges)] == edges  # nothing the pads said is taken back
+    if name not in ONE_WAY and model.card is not None and model.entries != entries and before[3] == id(model.card):
+        after = model.entries
+        assert table.undo() == "" and table.model.entries == entries, f"undo after {name}"
+        assert table.tap("redo").save is None and table.model.entries == after, f"redo after {name}"
 
 
 def taken(table: Table, pick: int) -> str | None:
     """A tap the step on show takes: mostly one that plays the card on (``pick`` < 12),
     else any, Undo, Redo, Back and Past calls among them. None when the card is waiting to
     be shown or racing, and the reveal or the race's end came instead."""
-    flow = table.flow
-    if flow.stage == "waiting" and pick % 3:
-        flow.reveal(table.later(1000))
+    model = table.model
+    if model.stage() == "waiting" and pick % 3:
+        table.revealed(table.later(1000))
         return None
-    if flow.stage == "window" and pick % 3:
+    if model.stage() == "window" and pick % 3:
         table.later(2500)
-        flow.end_window(table.now)
-        flow.close(table.now)
+        table.end_race()
         return None
     aside = ("undo", "redo", "back", "past_calls", "close_history")
-    names = [name for name in TAPS if name in ("undo", "redo") or flow.may(name)]
+    names = [name for name in TAPS if may(model, name)]
     onward = [name for name in names if name not in aside] if pick < 12 else []
     return (onward or names)[pick % len(onward or names)]
 
 
 def check_double(table: Table, name: str, arg: int) -> None:
     check_tap(table, name, arg)
-    stage = table.flow.stage
+    stage = table.stage
     check_tap(table, name, arg)
     if name not in ("undo", "redo", "touches"):
-        assert table.flow.stage == stage, f"a double tap on {name} moved on twice"
+        assert table.stage == stage, f"a double tap on {name} moved on twice"
 
 
-def check_words(said: str | None) -> None:
+def check_words(said: str) -> None:
     if said:
         assert "\n" not in said and said.endswith(".") and said[0].isupper(), said
         assert not PROGRAMMER.search(said), said
@@ -131,15 +130,15 @@ def check_words(said: str | None) -> None:
 
 def check_shown(table: Table) -> None:
     """The words on show agree with the judge's call on the card as it stands."""
-    flow, value = table.flow, table.shown()
+    model, value = table.model, table.shown()
     check_words(value.ready.status)
-    card = flow.card
+    card = model.card
     if card is None or card.reveal_ns is None:
         assert all(tile.claim == "" for tile in value.tiles)
         return
-    verdict = flow.preview()
+    verdict = model.preview()
     check_tiles(value, verdict, card.card)
-    if value.window is not None and flow.stage == "window":
+    if value.window is not None and model.stage() == "window":
         said, status = value.window.claim_said, value.window.status
         assert ("a pawn was moved" in said) == (isinstance(card.card, DisarmedCard) and bool(verdict.touch_presses))
         assert ("do not count" in status) == isinstance(card.card, ArmedCard)
@@ -155,8 +154,8 @@ def check_shown(table: Table) -> None:
             if row.press is not None and row.text[:1].isdigit():
                 assert row.text.startswith(f"{ordinal(places[row.press[0], row.press[1] - card.reveal_ns])}: ")
     if value.verdict is not None:
-        for player in flow.state.players:
-            name = flow.names[player]
+        for player in model.state.players:
+            name = model.names[player]
             assert (f"{name} takes a bullet" in value.verdict.outcomes) == bool(verdict.bullets[player])
             assert (f"{name} returns a bullet" in value.verdict.outcomes) == (player in verdict.healed)
 
@@ -186,20 +185,19 @@ def play(kind: type | None, steps_: list[tuple[Any, ...]], **settings: Any) -> N
             if name is not None:
                 (check_tap if what == "go" else check_double)(table, name, step[2])
         elif what == "edge":
-            table.flow.pad_edge(Edge(step[1], step[2], table.now + step[3] * MS))
+            table.edge(Edge(step[1], step[2], table.now + step[3] * MS))
             table.later(max(0, step[3]))
         elif what == "tag":
-            table.flow.tag(step[1], f"T{step[2]}", table.now)
+            table.tag(step[1], f"T{step[2]}", table.now)
         elif what == "time":
             table.later(step[1])
-            if table.flow.window_over(table.now):
-                table.flow.end_window(table.now)
+            table.time()
         elif what == "reveal":
-            table.flow.reveal(table.later(1))
+            table.revealed(table.later(1))
         elif what == "close":
-            table.flow.close(table.now)
+            table.closed(table.now)
         else:
-            table.flow.stop()
+            table.model = table.model.pads_stopped()
         check_shown(table)
 
 

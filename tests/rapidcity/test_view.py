@@ -34,6 +34,15 @@ def live(card=CharacterCard("indian"), **settings) -> LiveCard:
     return LiveCard(template, card, started_ns=T0, reveal_ns=REVEAL)
 
 
+def added(card: LiveCard, *edges: Edge) -> LiveCard:
+    """The card with every edge kept (each must be)."""
+    for edge in edges:
+        grown = card.with_edge(edge)
+        assert grown is not None, edge
+        card = grown
+    return card
+
+
 def touch(by: str, pawn: str, hand: str | None, at_ns: int) -> TouchEntry:
     return TouchEntry(by, pawn, hand, at_ns)
 
@@ -48,7 +57,7 @@ def test_events_in_time_order_and_the_claiming_press_names_its_player():
     card = live()
     for edge in [Edge(3, True, REVEAL + 500 * MS), Edge(3, False, REVEAL + 900 * MS),
                  Edge(3, True, REVEAL + 950 * MS), Edge(1, True, REVEAL - 20 * MS)]:
-        assert card.add_edge(edge)
+        card = added(card, edge)
     assert card.events({(3, REVEAL + 500 * MS): "blue"}) == [
         {"pad": 1, "edge": "press", "t_ms": -20.0},  # a false start nobody named
         {"pad": 3, "edge": "press", "t_ms": 500.0, "player": "blue"},
@@ -60,10 +69,10 @@ def test_events_in_time_order_and_the_claiming_press_names_its_player():
 
 def test_edges_outside_the_card_are_left_out():
     card = live()
-    assert not card.add_edge(Edge(3, True, T0 - 1))  # before Ready
-    assert not card.add_edge(Edge(9, True, REVEAL + MS))  # a pad with no tile in this game
-    assert not card.add_edge(Edge(3, True, REVEAL + 5_000 * MS + 1))  # stamped after the window
-    assert card.add_edge(Edge(3, True, REVEAL + 5_000 * MS))  # arriving late but stamped inside it
+    assert card.with_edge(Edge(3, True, T0 - 1)) is None  # before Ready
+    assert card.with_edge(Edge(9, True, REVEAL + MS)) is None  # a pad with no tile in this game
+    assert card.with_edge(Edge(3, True, REVEAL + 5_000 * MS + 1)) is None  # stamped after the window
+    card = added(card, Edge(3, True, REVEAL + 5_000 * MS))  # arriving late but stamped inside it
     assert len(card.edges) == 1
 
 
@@ -72,15 +81,15 @@ def test_a_settled_level_is_shown_not_judged_R_R4():
     settled level (hardware.debounce). It was part of the press's chain, so the card keeps
     the press alone, as the judge reading every raw edge would."""
     card = live()
-    assert card.add_edge(Edge(3, True, REVEAL + 400 * MS))
-    assert not card.add_edge(Edge(3, False, REVEAL + 410 * MS, settled=True))
+    card = added(card, Edge(3, True, REVEAL + 400 * MS))
+    assert card.with_edge(Edge(3, False, REVEAL + 410 * MS, settled=True)) is None
     assert [e.pressed for e in card.edges] == [True]
 
 
 def test_live_verdict_claims_then_judges_once_everyone_is_named():
     card = live(CharacterCard("indian"))
     for pad, at in [(2, 400), (1, 300), (3, 300.5)]:  # pad 2 is the default tipi
-        card.add_edge(Edge(pad, True, REVEAL + int(at * MS)))
+        card = added(card, Edge(pad, True, REVEAL + int(at * MS)))
     verdict = card.verdict()
     assert [c.pad for c in verdict.claims] == [1, 3, 2]
     assert all(c.player is None for c in verdict.claims)
@@ -96,7 +105,7 @@ def test_a_pawn_named_on_two_presses_moved_and_the_photo_finish_shows_it():
     card = live(CharacterCard("indian"))
     for edge in (Edge(2, True, REVEAL + 300 * MS), Edge(2, False, REVEAL + 450 * MS), Edge(3, True, REVEAL + 600 * MS),
                  Edge(1, True, REVEAL + 650 * MS)):
-        card.add_edge(edge)
+        card = added(card, edge)
     first, second, third = card.presses()
     verdict = card.verdict({(2, first.t_ns): "blue", (3, second.t_ns): "blue", (1, third.t_ns): "red"})
     assert verdict.bullets == {"red": 0, "blue": 0, "green": 1}
@@ -108,7 +117,7 @@ def test_a_pawn_named_on_two_presses_moved_and_the_photo_finish_shows_it():
 def test_the_engine_books_the_round_built_and_agrees_with_the_live_verdict():
     state = ENGINE.initial_state({"players": ["red", "blue", "green"], "seed": 1})
     card = LiveCard(round_template(state), state.next_card(), started_ns=T0, reveal_ns=REVEAL)
-    card.add_edge(Edge(3, True, REVEAL + 420 * MS))
+    card = added(card, Edge(3, True, REVEAL + 420 * MS))
     who, touches = {(3, REVEAL + 420 * MS): "green"}, (touch("red", "blue", None, REVEAL + 900 * MS),)
     after = ENGINE.apply(state, {"type": "play", "round": card.round(who, touches)})
     assert after.played[-1].verdict["totals"] == card.verdict(who, touches).totals
@@ -117,13 +126,13 @@ def test_the_engine_books_the_round_built_and_agrees_with_the_live_verdict():
 
 def test_the_window_stays_open_until_time_is_up_or_everyone_claimed():
     card = live()
-    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
+    card = added(card, Edge(1, True, REVEAL + 300 * MS))
     verdict = card.verdict()
     assert not card.window_over(REVEAL + 4_999 * MS, verdict)
     assert card.window_over(REVEAL + 5_000 * MS, verdict)
     touches = live(DisarmedCard("red"))
     for pad in (1, 2, 3):
-        touches.add_edge(Edge(pad, True, REVEAL + pad * 100 * MS))
+        touches = added(touches, Edge(pad, True, REVEAL + pad * 100 * MS))
     assert not touches.window_over(REVEAL + 1_000 * MS, touches.verdict())  # pads do not close it
     assert not LiveCard(card.template, card.card, started_ns=T0).window_over(REVEAL + 10**12, verdict)
 
@@ -131,7 +140,7 @@ def test_the_window_stays_open_until_time_is_up_or_everyone_claimed():
 def test_photo_finish_gaps_and_dead_heats_in_words_come_from_the_judge():
     card = live()
     for pad, at in [(1, 300.0), (3, 300.4), (2, 612.0)]:
-        card.add_edge(Edge(pad, True, REVEAL + int(at * MS)))
+        card = added(card, Edge(pad, True, REVEAL + int(at * MS)))
     rows = photo_finish(card.verdict())
     assert [(r.place, r.pad, r.t_ms, r.gap_ms, r.tied_with) for r in rows] == [
         (1, 1, 300.0, None, (3,)), (2, 3, 300.4, 0.4, (1,)), (3, 2, 612.0, 311.6, ())]
@@ -152,16 +161,16 @@ def test_touches_keep_the_order_they_were_entered_in():
 def test_rfid_reads_prefill_and_confirmations_teach_new_tags():
     card = live()
     one, two = REVEAL + 290 * MS, REVEAL + 340 * MS
-    card.add_edge(Edge(1, True, one))
-    card.add_edge(Edge(2, True, two))
-    card.add_tag(1, "0A0B0C0D0E", REVEAL - 100 * MS)  # before the reveal: last card's pawn
-    card.add_tag(1, "1111111111", REVEAL + 300 * MS)
-    card.add_tag(2, "2222222222", REVEAL + 350 * MS)
-    card.add_tag(7, "7777777777", REVEAL + 350 * MS)  # no such tile
+    card = added(card, Edge(1, True, one))
+    card = added(card, Edge(2, True, two))
+    card = card.with_tag(1, "0A0B0C0D0E", REVEAL - 100 * MS)  # before the reveal: last card's pawn
+    card = card.with_tag(1, "1111111111", REVEAL + 300 * MS)
+    card = card.with_tag(2, "2222222222", REVEAL + 350 * MS)
+    card = card.with_tag(7, "7777777777", REVEAL + 350 * MS)  # no such tile
     assert card.tag_guesses({"1111111111": "green", "2222222222": "purple"}) == {(1, one): "green"}
     who = {(1, one): "green", (2, two): "red"}
     assert card.learned_tags(who) == {"1111111111": "green", "2222222222": "red"}
-    card.add_tag(2, "3333333333", REVEAL + 400 * MS)  # two pawns seen: teach nothing
+    card = card.with_tag(2, "3333333333", REVEAL + 400 * MS)  # two pawns seen: teach nothing
     assert card.learned_tags(who) == {"1111111111": "green"}
 
 
@@ -183,7 +192,7 @@ def test_notes_and_outcomes_use_the_players_names():
     assert named("red claims the saloon; blue and green too; reduced", names) == \
         "Ann (red) claims the saloon; blue and Cy (green) too; reduced"
     card = live()
-    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
+    card = added(card, Edge(1, True, REVEAL + 300 * MS))
     verdict = card.verdict({(1, REVEAL + 300 * MS): "red"})
     assert outcomes(verdict.bullets, verdict.healed, verdict.totals, names) == [
         "blue takes a bullet (1 in all)", "Cy takes a bullet (1 in all)", "No bullet: Ann"]
@@ -198,10 +207,10 @@ def test_notes_and_outcomes_use_the_players_names():
 
 def test_once_the_screen_closes_the_window_later_stamps_are_no_part_of_the_call():
     card = live()
-    assert card.add_edge(Edge(1, True, REVEAL + 400 * MS))
-    card.closed_ns = REVEAL + 600 * MS
-    assert card.add_edge(Edge(2, True, REVEAL + 599 * MS))  # stamped before the close, delivered late
-    assert not card.add_edge(Edge(3, True, REVEAL + 601 * MS))
+    card = added(card, Edge(1, True, REVEAL + 400 * MS))
+    card = card.closed(REVEAL + 600 * MS)
+    card = added(card, Edge(2, True, REVEAL + 599 * MS))  # stamped before the close, delivered late
+    assert card.with_edge(Edge(3, True, REVEAL + 601 * MS)) is None
     assert [e.pad for e in card.edges] == [1, 2]
 
 
@@ -209,7 +218,7 @@ def test_a_named_false_start_costs_its_maker_a_bullet_when_the_setting_is_on():
     card = live(false_start_bullet=True)
     early = Edge(2, True, REVEAL - 150 * MS)
     for edge in (early, Edge(2, False, REVEAL - 100 * MS), Edge(1, True, REVEAL + 300 * MS)):
-        assert card.add_edge(edge)
+        card = added(card, edge)
     who = {(1, REVEAL + 300 * MS): "red"}  # red is safe on the prison (Indian card)
     assert card.false_starts() == [early]
     assert card.verdict(who).bullets["red"] == 0  # an unnamed false start costs nobody
@@ -224,7 +233,7 @@ def test_a_press_on_a_disarmed_card_is_a_moved_pawn_the_moment_it_happens():
     """R-R10: the live verdict says so at once, before anyone is named; naming the owner
     gives them the bullet, and naming someone else as the toucher passes it on."""
     card = live(DisarmedCard("green"))
-    card.add_edge(Edge(3, True, REVEAL + 410 * MS))
+    card = added(card, Edge(3, True, REVEAL + 410 * MS))
     verdict = card.verdict()
     assert [(p.pad, p.t_ms, p.player) for p in verdict.touch_presses] == [(3, 410.0, None)]
     who = {(3, REVEAL + 410 * MS): "blue"}
@@ -238,23 +247,23 @@ def test_the_live_referee_is_fed_each_edge_once_and_agrees_with_the_whole_round(
     from companion.rapidcity.judge import judge
     from companion.rapidcity.roundfile import parse_round
 
-    card = live()
-    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
+    first = card = added(live(), Edge(1, True, REVEAL + 300 * MS))
     for i in range(400):  # pad 3 chattering: an edge every 31 ms, past the bounce window
-        card.add_edge(Edge(3, i % 2 == 0, REVEAL + 320 * MS + i * 31 * MS // 2 * 2))
+        card = card.with_edge(Edge(3, i % 2 == 0, REVEAL + 320 * MS + i * 31 * MS // 2 * 2)) or card  # kept in the window
         if i % 50 == 0:
             assert card.verdict() == judge(parse_round(card.round()))
     referee = card._live_referee()
     assert len(referee.edges) == len(card.edges)
+    assert first.verdict() == judge(parse_round(first.round()))  # the card before the chatter: its own edges
     assert card.verdict() == judge(parse_round(card.round()))
 
 
 def test_a_chattering_pad_cannot_bury_the_table_in_presses_to_name():
     card = live()
-    card.add_edge(Edge(1, True, REVEAL + 100 * MS))
+    card = added(card, Edge(1, True, REVEAL + 100 * MS))
     for i in range(20):
-        card.add_edge(Edge(3, True, REVEAL + (200 + 40 * i) * MS))
-        card.add_edge(Edge(3, False, REVEAL + (220 + 40 * i) * MS))
+        card = added(card, Edge(3, True, REVEAL + (200 + 40 * i) * MS))
+        card = added(card, Edge(3, False, REVEAL + (220 + 40 * i) * MS))
     listed, left = card.presses_to_name()
     assert [e.pad for e in listed] == [1, 3, 3, 3, 3] and left == 16
 
@@ -262,8 +271,8 @@ def test_a_chattering_pad_cannot_bury_the_table_in_presses_to_name():
 def test_two_pads_stamped_in_the_same_instant_are_named_apart():
     """A true dead heat on a microsecond-stamped pad board: one stamp, two presses."""
     card = live()
-    card.add_edge(Edge(1, True, REVEAL + 300 * MS))
-    card.add_edge(Edge(3, True, REVEAL + 300 * MS))
+    card = added(card, Edge(1, True, REVEAL + 300 * MS))
+    card = added(card, Edge(3, True, REVEAL + 300 * MS))
     assert [e.get("player") for e in card.events({(1, REVEAL + 300 * MS): "red"})] == ["red", None]
 
 
@@ -285,5 +294,5 @@ def test_the_screen_asks_for_names_on_exactly_the_cards_whose_presses_the_judge_
     decided it two opposite ways): a named press on a free tile claims it just where the
     screen treats the card as the pads'."""
     raced = live(card)
-    raced.add_edge(Edge(2, True, REVEAL + 300 * MS))
+    raced = added(raced, Edge(2, True, REVEAL + 300 * MS))
     assert decided_by_pads(card) == bool(raced.verdict({(2, REVEAL + 300 * MS): "red"}).claims)

@@ -23,12 +23,12 @@ def test_a_silent_board_stops_the_card_and_holds_the_next(ui, monkeypatch):
     backend = ui.app.hardware()
     healthy = backend.status()
     ui.tap("Ready")
-    assert ui.screen.stage == "waiting" and ui.screen.flow.card is not None
+    assert ui.screen.stage == "waiting" and ui.screen.model.card is not None
     silent = replace(healthy, ok=False, health="silent",
                      detail="pad board /dev/ttyACM0: connected but SILENT: no heartbeat for 3.1 s")
     monkeypatch.setattr(backend, "status", lambda: silent)
     _tick_until(lambda: ui.screen.stage == "ready")
-    assert ui.screen.flow.card is None
+    assert ui.screen.model.card is None
     assert "SILENT" in ui.screen.alert and ui.screen.status.startswith("Card stopped")
     ui.tap("Ready")
     assert ui.screen.stage == "ready" and "not reporting" in ui.screen.message

@@ -43,7 +43,7 @@ def to_verdict(ui) -> RefereeScreen:
     screen = start(ui, seed=character_seed(), names=NAMES, window_ms=60_000)
     screen.ready()  # the screen's own handler: what the tap on Ready calls
     pump_until(ui, lambda: screen.stage == "window")
-    screen.flow.close(now_ns())
+    screen.model = screen.model.close(now_ns())
     screen.to_verdict()
     ui.pump(1)
     assert screen.stage == "verdict"
@@ -56,8 +56,8 @@ def test_a_confirmed_verdict_queues_its_call_without_blocking(ui):
     before = len(SPEAKER.played)
     screen = to_verdict(ui)
     pump_until(ui, lambda: len(SPEAKER.played) > before)  # the card: made ahead at Ready, said after the bell
-    assert now_ns() - screen.flow.card.reveal_ns >= 0.6e9  # the bell rang alone first
-    assert slow.said[0] == (phrases.card(screen.flow.card.template["card"], NAMES, "en"), "en")
+    assert now_ns() - screen.model.card.reveal_ns >= 0.6e9  # the bell rang alone first
+    assert slow.said[0] == (phrases.card(screen.model.card.template["card"], NAMES, "en"), "en")
     played = len(SPEAKER.played)
     slow.open.clear()
     screen.confirm()  # returns while the engine is held: the tap never waits for a synthesis

@@ -15,7 +15,7 @@ from kivy.app import App
 from kivy.core.window import Window
 
 from companion.errors import InputError
-from companion.rapidcity.flow import RefereeFlow
+from companion.rapidcity.flow import RefereeModel
 from hardware.events import PadEvent, PadFault, TagRead
 from ui.rapidcity.padlevels import PadLevels
 
@@ -82,24 +82,27 @@ class PadWatch:
             self.backend.events.wake = None
             self.backend.stop()
 
-    def drain(self, flow: RefereeFlow) -> Drained:
-        """Every event queued since the last drain: edges and tags to the card, faults kept."""
+    def drain(self, model: RefereeModel) -> tuple[Drained, RefereeModel]:
+        """Every event queued since the last drain: edges and tags to the card (the model
+        that has them), faults kept."""
         out = Drained()
         if self.backend is None:
-            return out
+            return out, model
         for event in self.backend.drain():
             if isinstance(event, PadEvent):
                 out.levels[event.pad] = event.pressed
-                out.kept |= flow.pad_edge(event)
+                taken = model.edge(event)
+                out.kept |= taken is not model
+                model = taken
             elif isinstance(event, TagRead):
-                flow.tag(event.pad, event.tag, event.t_ns)
+                model = model.tag(event.pad, event.tag, event.t_ns)
             elif isinstance(event, PadFault):
                 if event.active:
                     self.faults[event.pad, event.kind] = event
                 else:
                     self.faults.pop((event.pad, event.kind), None)
                 out.faulted = True
-        return out
+        return out, model
 
     def check(self) -> bool:
         """The backend's health asked again; True if what it says changed (an unplugged pad

@@ -1,12 +1,16 @@
 """The Rapid City referee: the draw pile, the pads' race and the call, on one screen.
 
 The card's flow (Ready, the random wait, the race, the photo finish or the touches, the
-verdict, Confirm), what each tap may do and what Undo takes back are
-:class:`companion.rapidcity.flow.RefereeFlow`'s; what each part of the screen says is a
-value of :mod:`companion.rapidcity.shown`. This screen binds its widgets to those values,
-sends taps and pad edges to the flow, and decides only when to draw (docs/architecture.md,
+verdict, Confirm), what each tap may do, what Undo takes back and when the race is over
+are :class:`companion.rapidcity.flow.RefereeModel`'s, a screen model like the other games'
+(:class:`ui.modelscreen.ModelScreen`); what each part of the screen says is a value of
+:mod:`companion.rapidcity.shown`. This screen binds its widgets to those values, sends taps
+and the pads' edges to the model, reacts to the step the model is at (the reveal's timer
+while a card waits, the card's end), and decides only when to draw (docs/architecture.md,
 principle 6): while a card is shown, only a claim draws a frame at once.
 
+Time is the screen's ``clock`` (the app's, :func:`hardware.events.now_ns`; a test gives its
+own): the model is told it on each frame and decides from it when the window closes.
 The backend is drained every frame from the Kivy Clock (:class:`ui.rapidcity.pads.PadWatch`):
 the time a claim is shown is at most a frame after its edge, and its *stamp* (never its
 arrival) is what is judged.
@@ -24,14 +28,14 @@ from kivy.properties import StringProperty
 
 from companion.errors import InputError
 from companion.rapidcity import shown
-from companion.rapidcity.flow import RefereeFlow
+from companion.rapidcity.flow import RefereeModel, referee_model
 from companion.rapidcity.roundfile import export_name, write_round
 from companion.voice import phrases
 from hardware.events import now_ns
 from ui import sounds
-from ui.gamescreen import GameScreen
 from ui.kvload import load_kv
 from ui.later import AfterFrame
+from ui.modelscreen import ModelScreen
 from ui.rapidcity.panels import PANELS
 from ui.rapidcity.pads import PadWatch
 from ui.rapidcity.table import TileView
@@ -45,24 +49,26 @@ STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the ale
 # see RefereeScreen._slow_tick.
 SLOW_TICK_S = 1.0
 RUSH_S = 0.5
-#: what each step's panel shows
-VALUES: dict[str, Callable[[RefereeFlow], Any]] = {
-    "ready": shown.ready, "waiting": shown.waiting, "window": lambda flow: shown.window(flow, now_ns()),
-    "finish": shown.finish, "touches": shown.touches, "verdict": shown.verdict, "end": shown.end,
-    "history": shown.calls}
+#: what each step's panel shows, from the model and the clock's time (the race's countdown)
+VALUES: dict[str, Callable[[RefereeModel, int], Any]] = {
+    "ready": lambda model, _now: shown.ready(model), "waiting": lambda model, _now: shown.waiting(model),
+    "window": shown.window, "finish": lambda model, _now: shown.finish(model),
+    "touches": lambda model, _now: shown.touches(model), "verdict": lambda model, _now: shown.verdict(model),
+    "end": lambda model, _now: shown.end(model), "history": lambda model, _now: shown.calls(model)}
 
 
-class RefereeScreen(GameScreen):
+class RefereeScreen(ModelScreen):
     stage = StringProperty("ready")
     alert = StringProperty("")  # faulty pads and hardware trouble, by tile name
 
     #: seconds of the random delay between Ready and the reveal (tests shorten it)
     delay_s: tuple[float, float] = (1.0, 2.5)
+    #: the screen's clock, in the pads' nanoseconds (a test gives its own)
+    clock: Callable[[], int] = staticmethod(now_ns)
 
     def on_kv_post(self, _base: Any) -> None:
         self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
         self.ids.stage.bind(width=self._fit_panels)
-        self.flow: RefereeFlow | None = None
         self.tiles: dict[int, TileView] = {}
         self.pads = PadWatch(round(SLOW_TICK_S * 1e9))
         self._ahead = AfterFrame(self._fill_ahead)
@@ -78,6 +84,7 @@ class RefereeScreen(GameScreen):
         self._faults_due = False  # a pad's fault came while a card was shown: said in the next frame
         self._pending_reveal = None
         self._tiles_for: Any = None
+        self._card: Any = None  # the card shown last (a value of the model's): None between cards
         self._heard = 0  # the claims of the card in play already heard (a tick each)
         self.on_stage(self, self.stage)
 
@@ -90,45 +97,12 @@ class RefereeScreen(GameScreen):
     # -- the game ---------------------------------------------------------------------------
 
     def on_session(self, screen: Any, session: Any) -> None:
-        self._card_gone()
-        self.flow = None  # another game opens on its next card, not on the last one's past calls
+        self._card_gone()  # another game opens on its next card, not on the last one's past calls
         super().on_session(screen, session)
 
-    def refresh(self) -> None:
-        """The game as saved (a new game, Confirm, an undone or redone card): a card in play
-        stays only while the pile is where it was drawn."""
-        super().refresh()
-        state = self.state
-        if self.flow is None:
-            known = App.get_running_app().store.pref(TAGS_PREF, {})
-            self.flow = RefereeFlow(state, self._pad_names(), known)
-        else:
-            playing = self.flow.card is not None
-            self.flow.set_state(state)
-            if playing and self.flow.card is None:
-                self._card_gone()
-        if self._tiles_for != state.tiles:  # the same tiles (a game filled in ahead): the same views
-            self._build_tiles()
-        # the touches' chips made and named with the game, not on its first cowboy card
-        self.panels["touches"].ids.chips.values = shown.player_chips(self.flow)
-        self._show()
-
-    def undo(self) -> None:
-        """The card's last tap taken back while a card is in play (why not, if there is
-        none: a card's presses are never thrown away); else the last card played."""
-        said = self.flow.undo()
-        if said is None:
-            super().undo()
-        else:
-            self.message = said
-            self._show()
-
-    def redo(self) -> None:
-        said = self.flow.redo()
-        if said is None:
-            super().redo()
-        else:
-            self._show()
+    def opened(self, session: Any) -> RefereeModel:
+        known = App.get_running_app().store.pref(TAGS_PREF, {})
+        return referee_model(session.state, self._pad_names(), known, session.can_undo, session.can_redo, session.seq)
 
     def _pad_names(self) -> dict[int, str]:
         try:
@@ -142,51 +116,62 @@ class RefereeScreen(GameScreen):
         self._show_tiles()
         self.ids.table.show_tiles(list(self.tiles.values()))
         self._show_faults()
+        # the touches' chips made and named with the game, not on its first cowboy card
+        self.panels["touches"].ids.chips.values = shown.player_chips(self.model)
 
     # -- what is shown ----------------------------------------------------------------------
 
-    def _show(self) -> None:
-        """The step on show with its value, the tiles, the table's centre and the bullets; the
-        panels not on show are filled in after the frame (:meth:`_fill_ahead`)."""
-        flow = self.flow
-        stage = flow.stage
+    def show(self, model: Any) -> None:
+        """The step the model is at with its value, the tiles, the table's centre and the
+        bullets; the panels not on show are filled in after the frame (:meth:`_fill_ahead`).
+        The screen reacts to the step: a card waiting is revealed after a random delay, and
+        a card gone (confirmed, undone under it, stopped, taken back) cancels what was due."""
+        stage = model.stage()
+        if self._card is not None and model.card is None:
+            self._card_gone()
+        self._card = model.card
+        if stage == "waiting" and self._pending_reveal is None:
+            SPEAKER.prepare(self._card_words())  # made during the wait, only played at the reveal
+            self._pending_reveal = Clock.schedule_once(self.reveal, random.SystemRandom().uniform(*self.delay_s))
+        if self._tiles_for != model.state.tiles:  # the same tiles (a game filled in ahead): the same views
+            self._build_tiles()
         self._fill(stage)
         self.stage = stage
         self._show_tiles()
-        self.ids.table.centre = shown.centre(flow)
-        self.ids.bullets.values = shown.badges(flow)
-        self.can_undo = flow.can_undo(self.session.can_undo)
-        self.can_redo = flow.can_redo(self.session.can_redo)
+        self.ids.table.centre = shown.centre(model)
+        self.ids.bullets.values = shown.badges(model)
+        enabled = model.enabled()
+        self.can_undo, self.can_redo = "undo" in enabled, "redo" in enabled
         self._ahead()
 
     def _fill(self, stage: str) -> None:
         """``stage``'s panel given its value now."""
         panel = self.panels[stage]
-        panel.shown = VALUES[stage](self.flow)
+        panel.shown = VALUES[stage](self.model, self.clock())
         if stage == "history":
-            panel.call = shown.call(self.flow) if self.flow.past else None
+            panel.call = shown.call(self.model) if self.model.history else None
 
     def _fill_ahead(self, _dt: float = 0) -> None:
         """After the frame of each change: the verdict filled in while the table names
         pawns or enters touches, so that Verdict only shows it; the list of calls brought up
         to date, so that Past calls only shows it; a call's page given rows enough for the
         newest call's lines, so that showing a call makes no widget."""
-        flow = self.flow
-        if flow is None or self.session is None:
+        model = self.model
+        if model is None or self.session is None:
             return  # the game was closed before the frame
-        if flow.stage in ("finish", "touches"):
+        if model.naming:
             self._fill("verdict")
-        if flow.stage != "history":
-            self.panels["history"].shown = shown.calls(flow)
-        if flow.state.played:
-            last = flow.state.played[-1].verdict
+        if model.history is None:
+            self.panels["history"].shown = shown.calls(model)
+        if model.state.played:
+            last = model.state.played[-1].verdict
             self.panels["history"].page.ids.lines.stock(len(last["claims"]) + len(last["totals"]) + len(last["notes"]))
 
     def _show_tiles(self) -> bool:
         """Each tile's claim as the judge orders them; True if a tile changed: an edge that
         changes no claim (a chattering pad's) draws no frame."""
         changed = False
-        for value in shown.tiles(self.flow):
+        for value in shown.tiles(self.model):
             tile = self.tiles.get(value.pad)
             if tile is not None and tile.shown != value:
                 tile.shown, changed = value, True
@@ -214,70 +199,60 @@ class RefereeScreen(GameScreen):
     # -- the table's taps ---------------------------------------------------------------------
 
     def ready(self) -> None:
-        """R-R3: pawns are back; start the card and reveal it after a random delay."""
-        flow = self.flow
-        if flow.stage != "ready":
-            return  # a tap for a step no longer on show
-        self.message = flow.ready(now_ns(), self.pads.pawns_on(flow.tile_names), self.pads.reporting())
-        if flow.stage == "waiting":
-            self._show()
-            SPEAKER.prepare(self._card_words())  # made during the wait, only played at the reveal
-            self._pending_reveal = Clock.schedule_once(self.reveal, random.SystemRandom().uniform(*self.delay_s))
+        """R-R3: pawns are back; the card, revealed after a random delay (:meth:`show`)."""
+        model = self.model
+        self.tap("ready", self.clock(), tuple(self.pads.pawns_on(model.tile_names)), self.pads.reporting())
 
     def back(self) -> None:
         """One step back within the card, before it is committed."""
-        if self.flow.stage == "waiting":
-            self._cancel_reveal()
-        self._tapped(self.flow.back())
+        self.tap("back")
 
     def to_touches(self) -> None:
-        self._tapped(self.flow.touches(now_ns()))
+        self.tap("touches", self.clock())
 
     def pick(self, press: tuple[int, int], player: str) -> None:
         """Whose pawn a press put down (R-R5)."""
-        self._tapped(self.flow.pick(press, player))
+        self.tap("pick", press, player)
 
     def touch_by(self, player: str) -> None:
-        self._tapped(self.flow.by(player))
+        self.tap("by", player)
 
     def touch_pawn(self, player: str) -> None:
-        self._tapped(self.flow.pawn(player, now_ns()))
+        self.tap("pawn", player, self.clock())
 
     def touch_hand(self, hand: str) -> None:
-        self._tapped(self.flow.hand(hand))
+        self.tap("hand", hand)
 
     def remove_touch(self) -> None:
-        self._tapped(self.flow.remove_last())
+        self.tap("remove_last")
 
     def to_verdict(self) -> None:
-        self._tapped(self.flow.verdict())
+        self.tap("verdict")
 
     def confirm(self) -> None:
-        """Commit the card; the RFID tags the players just confirmed are remembered."""
-        action = self.flow.confirm()
-        if action is None:
+        """Commit the card, and say its call; the RFID tags the players just confirmed are
+        remembered for the next games too."""
+        before = self.model
+        learned = before.learned_tags()
+        if not self.tap("confirm"):
             return
-        learned = self.flow.learned_tags()
-        saved = self.act(action)
-        if saved:
-            call = self.state.played[-1]
-            SPEAKER.say(partial(phrases.call, call.round, call.verdict, self.flow.names))
-        if saved and learned:
+        call = self.state.played[-1]
+        SPEAKER.say(partial(phrases.call, call.round, call.verdict, before.names))
+        if learned:
             store = App.get_running_app().store
             store.set_pref(TAGS_PREF, {**store.pref(TAGS_PREF, {}), **learned})
-            self.flow.known_tags.update(learned)
 
     def show_history(self) -> None:
-        self._tapped(self.flow.past_calls())
+        self.tap("past_calls")
 
     def show_call(self, number: int) -> None:
         """One past call again (from the list, or from History's log of the game)."""
-        self.flow.past_calls()
+        self.tap("past_calls")
         self.panels["history"].saved = ""
-        self._tapped(self.flow.call(number))
+        self.tap("call", number)
 
     def close_history(self) -> None:
-        self._tapped(self.flow.close_history())
+        self.tap("close_history")
 
     def save_call(self, number: int) -> None:
         """Write a past call as a round file in the data folder, so a disputed call can be
@@ -289,10 +264,6 @@ class RefereeScreen(GameScreen):
         except InputError as exc:
             self.panels["history"].saved = f"Not saved: {exc}"
 
-    def _tapped(self, said: str) -> None:
-        self.message = said
-        self._show()
-
     # -- the card -------------------------------------------------------------------------------
 
     def reveal(self, _dt: float = 0) -> None:
@@ -300,34 +271,37 @@ class RefereeScreen(GameScreen):
         left from the wait (Undo with nothing to take back yet) goes: it is about a step
         now past, and it held the board lower while the card came."""
         self._pending_reveal = None
-        now = now_ns()
-        if self.flow.reveal(now):
-            self.message = ""
-            self.pads.resting(True, now)
-            sounds.play("reveal")
-            self._heard = 0
-            self._show()
-            SPEAKER.say(self._card_words(), after_s=sounds.VOICES["reveal"][1])  # the bell first
-            self._slow.cancel()  # the countdown's seconds from the reveal
-            self._slow()
+        now = self.clock()
+        model = self.model.revealed(now)
+        if model is self.model:
+            return
+        self.model = model
+        self.pads.resting(True, now)
+        sounds.play("reveal")
+        self._heard = 0
+        self.refresh()
+        SPEAKER.say(self._card_words(), after_s=sounds.VOICES["reveal"][1])  # the bell first
+        self._slow.cancel()  # the countdown's seconds from the reveal
+        self._slow()
 
     def _card_words(self) -> Callable[[str], list[str]]:
         """The card in play as the referee calls it, in the language it is said in."""
-        return lambda lang, card=self.flow.card.template["card"], names=self.flow.names: [
+        return lambda lang, card=self.model.live.template["card"], names=self.model.names: [
             phrases.card(card, names, lang)]
 
     def _close_after_frame(self, _dt: float = 0) -> None:
         """The photo finish (a panel of rows and chips) or the touches, built after the frame
         that shows the last claim, not inside it."""
-        if self.flow.stage == "window":
-            self.flow.close(now_ns())
-            self._show()
+        if self.model is not None and self.model.race_ended:
+            self.model = self.model.close(self.clock())
+            self.refresh()
 
     def _card_gone(self) -> None:
         """The card in play is over (committed, undone under it, stopped, or another game
         opened): its reveal, if due, is cancelled, and the pawns leave their tiles."""
+        self._card = None
         self._cancel_reveal()
-        self.pads.resting(False, now_ns())
+        self.pads.resting(False, self.clock())
 
     def _cancel_reveal(self) -> None:
         if self._pending_reveal is not None:
@@ -352,7 +326,7 @@ class RefereeScreen(GameScreen):
         Clock.unschedule(self._check_backend)
         self._slow.cancel()
         self._after_rush.cancel()
-        if self.flow is not None and self.flow.stage == "waiting":
+        if self._pending_reveal is not None:
             self.back()  # a card not yet shown waits for the next Ready
         self.pads.stop()
 
@@ -365,13 +339,13 @@ class RefereeScreen(GameScreen):
         a second). While a card is shown, only a claim is drawn at once: a pad's level or a
         fault waits for the next frame drawn anyway (a claim's, or the slow tick's: see
         :meth:`_slow_tick`)."""
-        if self.pads.backend is None or self.flow is None:
+        if self.pads.backend is None or self.model is None:
             return
-        drained = self.pads.drain(self.flow)
-        now = now_ns()
+        drained, self.model = self.pads.drain(self.model)
+        now = self.clock()
         redraw = self._show_edges(now) if drained.kept else False
         redraw |= self._race_over(now)
-        racing = self.flow.stage == "window" and not redraw
+        racing = self.model.racing and not redraw
         for pad, pressed in drained.levels.items():
             if self.pads.levels.report(pad, pressed, now, hold=racing):
                 self._show_level(pad, pressed)
@@ -380,47 +354,44 @@ class RefereeScreen(GameScreen):
             self._show_held(now)
 
     def _show_edges(self, now: int) -> bool:
-        """New edges of the card in play on screen: a false start during the wait, claims
-        (or moved pawns) in the race, a late press among those to name. True if a frame is due."""
-        flow = self.flow
-        if flow.stage == "waiting":
-            self._fill("waiting")  # a false start
-            return True
-        if flow.card is None or flow.card.reveal_ns is None:
-            return False
-        redraw = self._show_claims(now)
-        if flow.stage in ("finish", "touches"):
-            self._show()  # stamped before the window closed, delivered after: part of the call
-        return redraw
+        """New edges of the card in play on screen: claims (or moved pawns) in the race;
+        else the step on show again (a false start during the wait, a press stamped before
+        the window closed but delivered after it, which is part of the call). True: a
+        frame is due."""
+        if self.model.racing:
+            return self._show_claims(now)
+        self.show(self.model)
+        return True
 
     def _race_over(self, now: int) -> bool:
-        """The race over at this instant: edges stamped from now on are no part of the call.
-        The photo finish is built after the frame that shows the last claim: a timeout-0
-        event runs after the next frame (kivy/clock.py, Clock.schedule_once)."""
-        if not self.flow.window_over(now):
+        """Whether the model ends the race at this instant of the screen's clock (time is up,
+        or every pawn has landed): edges stamped from now on are no part of the call. The
+        model builds the photo finish after the frame that shows the last claim: a
+        timeout-0 event runs after the next frame (kivy/clock.py, Clock.schedule_once)."""
+        ended = self.model.at(now)
+        if ended is self.model:
             return False
-        self.flow.end_window(now)
+        self.model = ended
         Clock.schedule_once(self._close_after_frame, 0)
         return True
 
     def _show_claims(self, now: int) -> bool:
-        """The tiles after new edges; in the race, the claims so far said under the card,
+        """The tiles after new edges in the race, the claims so far said under the card,
         and a tick for each new one after the frame that draws it (a timeout-0 callback
         runs after the next frame, kivy/clock.py: the sound adds nothing to the claim's
         edge-to-pixels time). True if a frame is due."""
         if not self._show_tiles():
             return False
-        if self.flow.stage == "window":
-            value = shown.window(self.flow, now)
-            self.panels["window"].shown = value
-            self._rush_until_ns = now + round(RUSH_S * 1e9)
-            if value.claims > self._heard:
-                self._heard = value.claims
-                Clock.schedule_once(self._tick_sound, 0)
+        value = shown.window(self.model, now)
+        self.panels["window"].shown = value
+        self._rush_until_ns = now + round(RUSH_S * 1e9)
+        if value.claims > self._heard:
+            self._heard = value.claims
+            Clock.schedule_once(self._tick_sound, 0)
         return True
 
     def _tick_sound(self, _dt: float = 0) -> None:
-        if self.flow is not None and self.flow.stage == "window":
+        if self.model is not None and self.model.racing:
             sounds.play("claim")
 
     def _slow_tick(self, _dt: float = 0) -> None:
@@ -443,13 +414,13 @@ class RefereeScreen(GameScreen):
         level is shown at once, as before (Ready waits for every pawn to be off). The judge
         is not affected: it has every edge (and leaves a faulty pad out) the moment the pads
         report it."""
-        now = now_ns()
+        now = self.clock()
         if now < self._rush_until_ns:
             self._after_rush.cancel()
             self._after_rush.timeout = (self._rush_until_ns - now) / 1e9
             self._after_rush()
             return
-        if self.flow is not None and self.flow.stage == "window":
+        if self.model is not None and self.model.racing:
             self._fill("window")
         self._show_held(now)
 
@@ -472,9 +443,11 @@ class RefereeScreen(GameScreen):
         if not self.pads.check():
             return
         self._show_faults()
-        if self.pads.trouble and self.flow is not None and self.flow.stop():
-            self._card_gone()
-            self._show()
+        if self.pads.trouble and self.model is not None:
+            stopped = self.model.pads_stopped()
+            if stopped is not self.model:
+                self.model = stopped
+                self.refresh()
 
 
 load_kv(__file__)

@@ -44,7 +44,7 @@ def test_no_claim_sound_once_the_window_has_closed(ui, monkeypatch):
     monkeypatch.setattr("ui.sounds.play", lambda name: heard.append(name) or True)
     screen = start(ui, seed=character_seed(), window_ms=60_000)
     reveal(ui)
-    screen.flow.close(now_ns())  # the race over (on a pad card it ends by itself: here, as if it had)
+    screen.model = screen.model.close(now_ns())  # the race over (on a pad card it ends by itself: here, as if it had)
     ui.pump(1)
     ui.app.hardware().press(1)
     ui.pump(5)

@@ -78,11 +78,11 @@ def test_a_key_pressed_during_a_card_claims_its_tile_like_a_pad(ui):
     pump_until(ui, lambda: screen.tiles[2].pressed and screen.tiles[2].shown.claim)
     assert screen.tiles[2].shown.claim.startswith("1st ") and "Tipi 1: DOWN" in ui.texts()
     # held past the bounce window (R-R4): a release inside it is a bounce, no edge of the card
-    (down,) = screen.flow.card.edges
+    (down,) = screen.model.card.edges
     pump_until(ui, lambda: now_ns() > down.t_ns + 2 * ui.app.hardware().pipeline.bounce_ms * 1_000_000)
     key("up", ord("2"))
     pump_until(ui, lambda: not screen.tiles[2].pressed)
-    assert [e.pressed for e in screen.flow.card.edges] == [True, False]
+    assert [e.pressed for e in screen.model.card.edges] == [True, False]
 
 
 def test_a_stuck_pad_is_shown_by_its_tile_name_and_forgiven_when_released(ui):
@@ -147,7 +147,7 @@ def test_back_before_the_card_is_shown_cancels_its_reveal(ui, monkeypatch):
     ui.tap("Ready")
     assert screen.stage == "waiting" and screen._pending_reveal is not None
     ui.tap("Back (not ready)")
-    assert screen.stage == "ready" and screen.flow.card is None and screen._pending_reveal is None
+    assert screen.stage == "ready" and screen.model.card is None and screen._pending_reveal is None
 
 
 def test_a_false_start_during_the_wait_is_said_at_once(ui, monkeypatch):
@@ -236,7 +236,7 @@ def test_six_players_with_long_names_name_each_press_in_one_tap_on_chips_that_st
     assert bottom <= first.to_window(*first.center)[1] <= bottom + scroll.height, "the first press opens out of view"
     for row, colour in zip(press_rows(screen), names):
         ui.tap(in_view(ui, chip_of(row, names[colour])))
-    assert len(screen.flow.who()) == 6
+    assert len(screen.model.who()) == 6
     ui.screenshot("rapidcity-six-named")
     ui.tap("Verdict")
     ui.screenshot("rapidcity-six-verdict")

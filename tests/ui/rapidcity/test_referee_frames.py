@@ -30,22 +30,33 @@ def quick_reveal(monkeypatch):
     monkeypatch.setattr(RefereeScreen, "delay_s", (0.01, 0.02))
 
 
-class Switch:
-    """A pad's switch driven edge by edge, each edge stamped past the 1 ms lockout of the one
-    before, however fast the frames come on a busy machine."""
+class Ticks:
+    """The screen's clock in a test (RefereeScreen.clock): it reads the time the test has
+    come to, which moves only when the test says (``advance``), however slow the machine."""
 
-    def __init__(self, hw, pad: int) -> None:
-        self.hw, self.pad, self.last = hw, pad, 0
+    def __init__(self, start_ns: int) -> None:
+        self.now = start_ns
+
+    def __call__(self) -> int:
+        return self.now
+
+    def advance(self, ms: float) -> int:
+        self.now += round(ms * MS)
+        return self.now
+
+
+class Switch:
+    """A pad's switch driven edge by edge on the test's clock, each edge stamped 2 ms after
+    the one before (past the 1 ms lockout)."""
+
+    def __init__(self, hw, pad: int, ticks: Ticks) -> None:
+        self.hw, self.pad, self.ticks = hw, pad, ticks
 
     def press(self) -> None:
-        self._edge(self.hw.press)
+        self.hw.press(self.pad, at_ns=self.ticks.advance(2))
 
     def release(self) -> None:
-        self._edge(self.hw.release)
-
-    def _edge(self, drive) -> None:
-        self.last = max(now_ns(), self.last + 2 * MS)
-        drive(self.pad, at_ns=self.last)
+        self.hw.release(self.pad, at_ns=self.ticks.advance(2))
 
 
 @pytest.fixture
@@ -61,14 +72,22 @@ def flips():
     Window.unbind(on_flip=count)
 
 
+def on_ticks(screen) -> Ticks:
+    """The screen on a clock the test moves."""
+    ticks = Ticks(now_ns())
+    screen.clock = ticks
+    return ticks
+
+
 def first_claim_on_pad_3(ui, flips, levels: PadLevels | None = None):
-    """A referee showing a card whose first claim, by pad 3's switch (still pressed), is drawn;
-    the frames counted from here."""
+    """A referee on the test's clock showing a card whose first claim, by pad 3's switch
+    (still pressed), is drawn; the frames counted from here."""
     screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
+    ticks = on_ticks(screen)
     if levels is not None:
         screen.pads.levels = levels
     reveal(ui)
-    switch = Switch(ui.app.hardware(), 3)
+    switch = Switch(ui.app.hardware(), 3, ticks)
     switch.press()
     pump_until(ui, lambda: screen.tiles[3].shown.claim.startswith("1st"))
     ui.pump(2)
@@ -76,28 +95,30 @@ def first_claim_on_pad_3(ui, flips, levels: PadLevels | None = None):
     return screen, switch
 
 
-@pytest.mark.slow  # frames counted against the real seconds the chatter took: the screen's clock is not injected
 def test_a_chattering_pad_is_judged_edge_by_edge_but_redrawn_at_most_once_a_second(ui, flips):
     screen, switch = first_claim_on_pad_3(ui, flips)
-    started = now_ns()
+    started = screen.clock()
     for _ in range(10):  # a worn switch: a press and a release in every frame, each judged
         switch.release()
         ui.pump(1)
         switch.press()
         ui.pump(1)
-    elapsed_s = (now_ns() - started) / 1e9
-    assert len(screen.flow.card.edges) == 21  # the judge has every edge
+    elapsed_s = (screen.clock() - started) / 1e9
+    assert len(screen.model.card.edges) == 21  # the judge has every edge
     assert screen.tiles[3].shown.claim.startswith("1st")  # the claim stands
     assert len(flips) <= 1 + elapsed_s  # not a frame per edge (20 edges drawn 20 frames before)
     switch.release()
+    screen.clock.advance(1000)  # the rush over: the slow tick draws the level held back
+    screen._slow_tick()
     pump_until(ui, lambda: not screen.tiles[3].pressed)  # its tile settles on its last level
     assert "Saloon 1: up" in ui.texts()
 
 
 def test_a_claim_is_drawn_at_once_with_a_pad_chattering_beside_it(ui, flips):
     screen = start(ui, seed=character_seed(), bounce_ms=1, window_ms=60_000)
+    ticks = on_ticks(screen)
     reveal(ui)
-    switch = Switch(ui.app.hardware(), 3)
+    switch = Switch(ui.app.hardware(), 3, ticks)
     for _ in range(3):
         switch.press()
         ui.pump(1)
@@ -112,20 +133,38 @@ def test_a_claim_is_drawn_at_once_with_a_pad_chattering_beside_it(ui, flips):
     assert screen.tiles[3].pressed  # the held level went with the frame drawn anyway
 
 
-@pytest.mark.slow  # a real 1.5 s of frames: the countdown reads the real clock
 def test_the_countdown_is_redrawn_once_a_second(ui, flips):
     screen = start(ui, seed=character_seed(), window_ms=60_000)
+    ticks = on_ticks(screen)
     reveal(ui)
+    screen._slow.cancel()  # the test gives the once-a-second tick itself, on the screen's clock
     ui.pump(2)
     flips.clear()
     lines = {screen.status}
-    started = now_ns()
-    while now_ns() - started < 1500 * MS:
+    for frame in range(1, 16):  # 1.5 s of frames a tenth of a second apart
+        ticks.advance(100)
         ui.pump(1)
+        if frame % 10 == 0:
+            screen._slow_tick()
         lines.add(screen.status)
     assert screen.stage == "window"
     assert len(lines) <= 3 and len(flips) <= 3  # was a new line in tenths of a second, ten frames a second
     assert re.fullmatch(r"0 of 3 tiles claimed - 5\d s left", screen.status)  # whole seconds, however slow the frames
+
+
+def test_the_window_closes_when_the_screen_s_clock_says_time_is_up(ui):
+    """The model decides, at the time the screen's clock reads, however long the frames take."""
+    screen = start(ui, seed=character_seed(), window_ms=1500)
+    ticks = on_ticks(screen)
+    reveal(ui)
+    revealed = screen.model.card.reveal_ns
+    ticks.advance(1499)
+    ui.pump(3)
+    assert screen.stage == "window" and screen.model.card.closed_ns is None
+    ticks.advance(1)
+    pump_until(ui, lambda: screen.stage == "finish")
+    assert revealed == ticks() - 1500 * MS and screen.model.card.closed_ns == ticks()
+    assert "Nobody claimed a tile" in screen.status
 
 
 def test_only_the_step_on_screen_renders_the_status_line(ui):
@@ -199,7 +238,7 @@ def test_the_last_claim_is_drawn_before_the_photo_finish_is_built(ui):
     first = next(i for i, (claim, _, _) in enumerate(seen) if claim)
     assert seen[first][1] == "window"  # the last claim's frame: the race as it ended, nothing more
     assert seen[-1][1] == "finish" and seen[-1][2] >= 3  # the photo finish comes in a frame of its own
-    assert screen.flow.card.closed_ns is not None and screen.flow.card.closed_ns >= screen.flow.card.edges[-1].t_ns
+    assert screen.model.card.closed_ns is not None and screen.model.card.closed_ns >= screen.model.card.edges[-1].t_ns
 
 
 def test_while_claims_land_nothing_but_a_claim_draws_a_frame(ui, flips, monkeypatch):
@@ -220,7 +259,7 @@ def test_while_claims_land_nothing_but_a_claim_draws_a_frame(ui, flips, monkeypa
     ui.pump(1)
     screen._slow_tick()  # the countdown's tick comes in the rush: it is put off, not drawn
     ui.pump(2)
-    assert len(screen.flow.card.edges) == 12 and flips == []
+    assert len(screen.model.card.edges) == 12 and flips == []
     assert screen.pads.levels.actual[3] is False and screen.tiles[3].pressed  # up, still drawn DOWN
     assert screen.pads.faults and not screen.tiles[2].fault  # known, not yet drawn
     assert screen._after_rush.is_triggered  # the tick comes again when the rush is over

@@ -64,10 +64,10 @@ def set_up(ui, *, ultimate: bool = True) -> RefereeScreen:
 
 def reveal(ui) -> dict[str, Any]:
     ui.tap("Ready")
-    assert ui.screen.stage in ("waiting", "window"), (ui.screen.message, ui.screen.flow.stage)  # the wait may be over within the tap
+    assert ui.screen.stage in ("waiting", "window"), (ui.screen.message, ui.screen.model.stage())  # the wait may be over within the tap
     pump_until(ui, lambda: ui.screen.stage == "window")
     assert ui.screen.panels["window"].shown.title in ui.texts()
-    return ui.screen.flow.card.template["card"]
+    return ui.screen.model.card.template["card"]
 
 
 def claim_every_tile(ui) -> None:
@@ -101,7 +101,7 @@ def race(ui, plan: list[tuple[str, int]], *, dead_heat: bool = False) -> None:
     screen = ui.screen
     for i, (_who, pad) in enumerate(plan):
         if dead_heat and i == 2:
-            hw.press(pad, at_ns=screen.flow.card.edges[-1].t_ns + MS // 2)
+            hw.press(pad, at_ns=screen.model.card.edges[-1].t_ns + MS // 2)
         else:
             hw.press(pad)
         ui.pump(1)
@@ -119,8 +119,8 @@ def name_tiles(ui, plan: list[tuple[str, int]]) -> None:
     rows = {row.shown.press[0]: row for row in press_rows(screen)}
     for who, pad in plan:
         ui.tap(in_view(ui, chip_of(rows[pad], names[who])))
-    card = screen.flow.card
-    assert {e.pad: screen.flow.who()[e.pad, e.t_ns] for e in card.presses()} == {pad: who for who, pad in plan}
+    card = screen.model.card
+    assert {e.pad: screen.model.who()[e.pad, e.t_ns] for e in card.presses()} == {pad: who for who, pad in plan}
 
 
 def press_rows(screen, stage: str = "finish") -> list[PressRowView]:
@@ -174,7 +174,7 @@ def see_the_call_and_confirm(ui, shot: str | None = None) -> None:
     before = screen.state.position
     ui.tap("Verdict")
     assert screen.stage == "verdict"
-    preview = screen.flow.preview()
+    preview = screen.model.preview()
     panel = screen.panels["verdict"]
     hit = [screen.state.name_of(p) for p, b in preview.bullets.items() if b]
     assert all(f"{name} takes a bullet" in panel.shown.outcomes for name in hit)
@@ -205,7 +205,7 @@ def play_card(ui, number: int, shots: set[str] | None = None) -> None:
         shots.discard("ready")
         ui.screenshot("rapidcity-ready")
     card = reveal(ui)
-    if screen.flow.card.decided_by_pads:
+    if screen.model.card.decided_by_pads:
         plan = plan_for(card)
         race(ui, plan, dead_heat=number == 1)
         if number == 1:
@@ -282,5 +282,5 @@ def test_a_restart_in_the_middle_of_a_game_resumes_it(db):
     assert isinstance(resumed, RefereeScreen) and resumed.stage == "ready"
     assert (resumed.state.position, badges(ui)) == before
     assert reveal(ui) == card_to_json(resumed.state.deck[before[0]])  # the pile goes on where it was
-    assert resumed.flow.card.template["bullets"] == dict(zip(resumed.state.players, resumed.state.bullets))
+    assert resumed.model.card.template["bullets"] == dict(zip(resumed.state.players, resumed.state.bullets))
     stop_app(ui)

@@ -90,7 +90,7 @@ def test_a_disarmed_card_calls_what_it_said_a_moved_pawn_costs(ui):
     named, and the verdict said "Nobody takes a bullet". R-R10: the owner takes the bullet
     unless the table names who moved it; so each moved pawn is named before the verdict."""
     screen = pressed(ui, DisarmedCard, THREE, (1, 2, 3))
-    pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == 3)
+    pump_until(ui, lambda: len(screen.model.preview().touch_presses) == 3)
     assert any("costs its owner a bullet" in t or "Its owner takes a bullet" in t for t in ui.texts()), ui.texts()
     ui.tap("Touches")
     assert ui.find("Verdict").disabled, "the verdict is one tap away while no moved pawn has an owner"
@@ -164,7 +164,7 @@ def test_the_photo_finish_chips_stand_still_while_presses_are_named(ui):
         ui.tap(chip)
         ui.pump(3)
         assert stood_still(before, targets(panel)) == [], f"naming {name} moved the chips"
-    assert screen.flow.who() == {row.shown.press: colour for row, colour in zip(press_rows(screen), LONG)}
+    assert screen.model.who() == {row.shown.press: colour for row, colour in zip(press_rows(screen), LONG)}
 
 
 def test_the_touch_chips_stand_still_while_touches_and_moved_pawns_are_entered(ui):
@@ -173,7 +173,7 @@ def test_the_touch_chips_stand_still_while_touches_and_moved_pawns_are_entered(u
     taps; a moved pawn's row said its owner's name once named, and a long one pushed the
     rows under it down."""
     screen = pressed(ui, DisarmedCard, LONG, (1, 2, 3))
-    pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == 3)
+    pump_until(ui, lambda: len(screen.model.preview().touch_presses) == 3)
     ui.tap("Touches")
     ui.pump(3)
     panel = screen.panels["touches"]
@@ -199,7 +199,7 @@ def test_a_touch_entered_by_hand_is_told_without_a_time_it_never_had(ui):
     screen = start(ui, ArmedCard, THREE, window_ms=60_000, ultimate=True)
     reveal(ui, screen)
     ui.tap("Touches")
-    attacker = THREE[screen.flow.card.card.player]
+    attacker = THREE[screen.model.card.card.player]
     other = next(name for name in THREE.values() if name != attacker)
     for by, pawn in ((attacker, other), (other, other)):
         ui.tap(chip_of(touch_chips(screen), by))
@@ -227,7 +227,7 @@ def test_long_names_on_the_tiles_leave_the_card_name_in_view(ui, count):
     names = dict(list({"blue": "Ezekiel Fitzwilliam-Hay", "red": "Bartholomew-Fitzwilliams",
                        "green": "Annie Oakley", "yellow": "Doc Holliday"}.items())[:count])
     screen = pressed(ui, DisarmedCard, names, range(1, count + 1))
-    pump_until(ui, lambda: len(screen.flow.preview().touch_presses) == count)
+    pump_until(ui, lambda: len(screen.model.preview().touch_presses) == count)
     ui.tap("Touches")
     for row, colour in zip(press_rows(screen, "touches"), names):
         ui.tap(in_view(ui, chip_of(row, names[colour])))
@@ -270,5 +270,5 @@ def test_the_photo_finish_rows_stand_still_when_one_player_is_named_twice(ui):
     before = targets(panel)
     ui.tap(chip)
     ui.pump(3)
-    assert screen.flow.preview().moves, "naming Ann twice is a move (R-R6)"
+    assert screen.model.preview().moves, "naming Ann twice is a move (R-R6)"
     assert stood_still(before, targets(panel)) == [], "the rows moved when a name made a move"
