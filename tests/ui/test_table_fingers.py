@@ -120,6 +120,26 @@ def test_a_second_click_after_the_result_was_drawn_is_a_click_of_its_own(ui, mou
     assert ui.screen.state.current == 1
 
 
+def test_a_double_click_on_a_step_after_a_long_frame_does_not_reach_the_number_it_uncovered(ui, mouse, monkeypatch):
+    """Found by the table monkey on a loaded machine (seed 37, step 63): a click on "+2" read
+    after a 250 ms frame was timed from the frame before, so a second click 170 ms after it
+    read as 280 ms apart, a tap of its own, and reached the number the first click's step
+    had uncovered (its steps opened again). The pair is judged at the least time apart they
+    can have been: the first at its stamp, the second at its earliest."""
+    begin_game(ui, names=SIX[:2])
+    ui.tap(number(ui, "Annabelle", "fame"))
+    table = SlowTable(ui, monkeypatch)
+    plus_two = ui.find("+2")
+    table.now += 0.25  # the frame before the click's takes 250 ms (a loaded machine)
+    table.click(plus_two)
+    table.frames(1)  # heard in this frame: the step saved, its popover closes
+    table.now += 0.15  # the second click comes about 170 ms after the first
+    table.click(plus_two)
+    table.frames(3)
+    assert [p.fame for p in ui.screen.state.players] == [2, 0]
+    assert ui.screen.model.flow.steps is None  # the number under the finger was not opened
+
+
 def test_a_double_tap_on_plus_guest_types_nothing_into_the_new_name(kb):
     """The first tap opens a name field and the on-screen keyboard under the finger; the
     second tap of a double tap fell on a key and typed a stray letter into the name."""
