@@ -280,37 +280,45 @@ class RefereeModel(ScreenModel[Flow]):
         match tap:
             case taps.Ready():
                 return self._ready(tap)
-            case taps.Back():
-                if self.stage() == "waiting":
-                    return self.go(Flow())
-                return self._enter(replace(self.flow.entries, stage=self._naming_stage()))
             case taps.ToTouches():
                 return self.go(self._closed(tap.t_ns))
             case taps.Pick():
                 return self._pick(tap)
-            case taps.By():
-                return self._enter(replace(self.flow.entries, by=tap.player)) \
-                    if tap.player in self.state.players else Step(self)
             case taps.Pawn():
                 return self._pawn(tap)
+            case taps.Confirm():
+                return self._confirm()
+            case taps.PastCalls() | taps.Call() | taps.CloseHistory():
+                return self._past_calls(tap)
+        return self._entered(tap)
+
+    def _entered(self, tap: Tap) -> Step[RefereeModel]:
+        """A tap that changes only what the table entered on the card (Undo takes it back)."""
+        entries = self.flow.entries
+        match tap:
+            case taps.Back():
+                return self.go(Flow()) if self.stage() == "waiting" else \
+                    self._enter(replace(entries, stage=self._naming_stage()))
+            case taps.By():
+                return self._enter(replace(entries, by=tap.player)) if tap.player in self.state.players else Step(self)
             case taps.Hand():
-                return self._enter(replace(self.flow.entries, hand=tap.hand)) if tap.hand in HANDS else Step(self)
+                return self._enter(replace(entries, hand=tap.hand)) if tap.hand in HANDS else Step(self)
             case taps.RemoveLast():
-                entries = self.flow.entries
                 return self._enter(replace(entries, by=None) if entries.by is not None
                                    else replace(entries, touches=entries.touches[:-1]))
             case taps.ToVerdict():
-                return self._enter(replace(self.flow.entries, stage="verdict"))
-            case taps.Confirm():
-                return self._confirm()
-            case taps.PastCalls():
-                return self.go(replace(self.flow, history=0))
+                return self._enter(replace(entries, stage="verdict"))
+        raise TypeError(f"not a referee tap: {tap!r}")
+
+    def _past_calls(self, tap: Tap) -> Step[RefereeModel]:
+        """Past calls opened, one of them shown, or closed."""
+        match tap:
             case taps.Call():
                 return self.go(replace(self.flow, history=tap.number)) \
                     if 1 <= tap.number <= len(self.state.played) else Step(self)
             case taps.CloseHistory():
                 return self.go(replace(self.flow, history=None))
-        raise TypeError(f"not a referee tap: {tap!r}")
+        return self.go(replace(self.flow, history=0))
 
     def undo(self) -> Step[RefereeModel]:
         """The last tap on the card in play taken back: the entries before it, exactly; why
