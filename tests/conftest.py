@@ -1,6 +1,7 @@
 """Shared test setup. Kivy is told to render offscreen before anything can import it, so
 the UI tests run on a machine without a display (Mesa's software GL does the drawing)."""
 
+import gc
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
@@ -16,6 +17,16 @@ os.environ["COMPANION_SETTINGS"] = os.path.join(os.path.dirname(__file__), "no-s
 # cap only sleeps, and a quarter of the UI tests' time went to that sleep. A test that needs time
 # to pass waits for a condition (tests/ui/conftest.py pump_until), never a count of frames.
 os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")
+# No multisampling: Kivy asks for 2 samples a pixel and Mesa's llvmpipe gives 4, which doubled
+# the CPU of every frame it rasterises (bountytown/test_play.py, spurs/test_spurs_game.py: 26 s
+# -> 18 s of CPU). The tests read widgets, never the window's pixels; the app keeps Kivy's default.
+os.environ.setdefault("KCFG_GRAPHICS_MULTISAMPLES", "0")
+# The collector walks a test's whole app (a Kivy app is 100,000-300,000 objects, each widget a
+# cycle) at every full collection: with Python's default of one young collection per 700
+# objects, full collections were a fifth of the UI tests' CPU. Young collections ten times
+# rarer take it to a twentieth, for ~80 MB more per test process (its own pace, not the app's:
+# the app sets none; tests that need a collection call gc.collect()).
+gc.set_threshold(7000, 10, 10)
 
 
 def pytest_collection_modifyitems(items):
