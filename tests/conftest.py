@@ -21,11 +21,11 @@ os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")
 # the CPU of every frame it rasterises (bountytown/test_play.py, spurs/test_spurs_game.py: 26 s
 # -> 18 s of CPU). The tests read widgets, never the window's pixels; the app keeps Kivy's default.
 os.environ.setdefault("KCFG_GRAPHICS_MULTISAMPLES", "0")
-# The collector walks a test's whole app (a Kivy app is 100,000-300,000 objects, each widget a
-# cycle) at every full collection: with Python's default of one young collection per 700
-# objects, full collections were a fifth of the UI tests' CPU. Young collections ten times
-# rarer take it to a twentieth, for ~80 MB more per test process (its own pace, not the app's:
-# the app sets none; tests that need a collection call gc.collect()).
+# The collector walks a test's whole app (100,000-300,000 objects, each widget a cycle) at
+# every full collection: with Python's default of a young collection per 700 objects it was
+# 15-25% of the UI tests' CPU (4.4 of 29.8 s on three game tests, 26 full collections); ten
+# times rarer, 1.8 s (3), for ~60 MB more per test process. The test process's pace only: the
+# app sets none, and a test that needs a collection calls gc.collect().
 gc.set_threshold(7000, 10, 10)
 
 
