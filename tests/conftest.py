@@ -1,6 +1,7 @@
 """Shared test setup. Kivy is told to render offscreen before anything can import it, so
 the UI tests run on a machine without a display (Mesa's software GL does the drawing)."""
 
+import gc
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
@@ -16,6 +17,19 @@ os.environ["COMPANION_SETTINGS"] = os.path.join(os.path.dirname(__file__), "no-s
 # cap only sleeps, and a quarter of the UI tests' time went to that sleep. A test that needs time
 # to pass waits for a condition (tests/ui/conftest.py pump_until), never a count of frames.
 os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")
+# No multisampling: Kivy asks for 2 samples a pixel and Mesa's llvmpipe gives 4, which doubled
+# the CPU of every frame it rasterises (bountytown/test_play.py, spurs/test_spurs_game.py: 26 s
+# -> 18 s of CPU). The tests read widgets, never the window's pixels; the app keeps Kivy's default
+# (`docs/make_screenshots.py --every` shoots through the tests: KCFG_GRAPHICS_MULTISAMPLES=2 smooths its edges).
+os.environ.setdefault("KCFG_GRAPHICS_MULTISAMPLES", "0")
+# The collector walks a test's whole app (100,000-300,000 objects, each widget a cycle) at
+# every full collection: with Python's default of a young collection per 700 objects it was
+# 15-25% of the UI tests' CPU (4.4 of 29.8 s on three game tests, 26 full collections); ten
+# times rarer, 1.8 s (3). It costs memory: the 301 UI tests in one process peak at 885 MB (597
+# before both settings). The test process's pace only: the app sets none, and a test that
+# needs a collection calls gc.collect(). With the two settings those 301 tests take 273 s of
+# CPU, was 375.
+gc.set_threshold(7000, 10, 10)
 
 
 def pytest_collection_modifyitems(items):
