@@ -9,7 +9,7 @@ Home or the setup is shown; ``PagesAhead`` then gives every page its size, so it
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -66,3 +66,47 @@ class PagesAhead:
     def _lay_out_now(self, _dt: float) -> None:
         self._pages.funbind("size", self._settled)
         self._lay_out()
+
+
+class LazyPages(ScreenManager):
+    """A game screen's pages, each made the first time it is asked for (``get_screen``, or
+    shown): a resumed game shows the page it stands at, made then, and the others are made a
+    tick each after that frame (``parts``), so no frame builds the whole screen (a dozen pages
+    of kv rules, 0.3 s here, issue 38). ``promise`` names each page and how it is made."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._promised: dict[str, Callable[[], Screen]] = {}
+        super().__init__(**kwargs)
+
+    def promise(self, name: str, make: Callable[[], Screen]) -> None:
+        self._promised[name] = make
+
+    def has_screen(self, name: str) -> bool:
+        return name in self._promised or super().has_screen(name)
+
+    def get_screen(self, name: str) -> Screen:
+        self.make(name)
+        return super().get_screen(name)
+
+    def make(self, name: str) -> None:
+        """Page ``name`` made now, if it was only promised; laid out ahead when the pages are."""
+        make = self._promised.pop(name, None)
+        if make is not None:
+            page = make()
+            page.name = name
+            self.add_widget(page)
+            if self._sized and page is not self.current_screen:
+                page.size = self.size
+
+    _sized = False  # whether the pages not on show are laid out ahead (``size_pages``) yet
+
+    def lay_out_ahead(self) -> None:
+        """The pages made so far laid out now, and each made from now on as it is made."""
+        self._sized = True
+        size_pages(self)
+
+    def parts(self) -> Iterator[None]:
+        """Make the pages still promised, one at each ``next()``."""
+        while self._promised:
+            self.make(next(iter(self._promised)))
+            yield

@@ -83,7 +83,7 @@ def test_resume_of_a_screen_not_built_says_so_at_once_then_opens_the_game(db):
         assert [p.shown.name for p in reversed(ui.screen.ids.pages.get_screen("table").ids.sheets_list.children)] == ["Ann", "Bob"]
         ui.app.go_home()
         assert ui.screen.message == ""
-        ui.tap(ui.find(startswith="Resume Spurs"))  # built now: opened by the tap itself
+        ui.tap(ui.find(startswith="Resume Spurs"))  # built now: its session opened a frame after the tap's
         assert ui.app.manager.current == "spurs"
 
 
@@ -91,8 +91,7 @@ def test_a_new_game_s_screen_is_built_while_its_setup_is_filled_in_and_another_g
     with built_ahead(db) as ui:
         manager = ui.app.manager
         ui.tap("Spurs")
-        ui.pump(3)
-        assert manager.current == "spurs_setup" and manager.has_screen("spurs")
+        pump_until(ui, lambda: manager.current == "spurs_setup" and ui.app.whole("spurs"))
         game = weakref.ref(manager.get_screen("spurs"))
         setup = weakref.ref(manager.get_screen("spurs_setup"))
         ui.app.start_session("spurs", SPURS)

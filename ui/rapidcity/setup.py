@@ -10,7 +10,8 @@ when Start is tapped, before the engine is asked.
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import Any, Iterator
 
 from kivy.app import App
 from kivy.metrics import dp
@@ -29,6 +30,11 @@ from companion.db.store import Player
 import ui.doubletap  # noqa: F401  (registers MoveOnButton, the kv rule's Start)
 from ui.kvload import load_kv
 from ui.widgets import Chip
+
+
+#: the modules the pads' backend is opened with, imported while the setup is built, one a tick
+#: (gpiozero alone is 45-90 ms here): the setup's first frame then only reads the pad map
+PAD_MODULES = ("hardware.backend", "gpiozero", "gpiozero.pins.pi", "hardware.choose")
 
 
 class CycleSetting(Button):
@@ -70,12 +76,21 @@ class RapidCitySetup(Screen):
     pad_choice = ListProperty()  # pad numbers in play, in the pad map's (circle) order
 
     def on_kv_post(self, _base: Any) -> None:
-        self.rows = {colour: SeatRow(colour=colour) for colour in COLOURS}
-        for row in self.rows.values():
+        self.rows: dict[str, SeatRow] = {}
+        self._pads_chosen_by_hand = False
+
+    def parts(self) -> Iterator[None]:
+        """A row for each colour, one a tick (~8 ms of kv rules each here), then the pads'
+        modules (the app builds the screen so, or all at once: ui/app.py)."""
+        for colour in COLOURS:
+            row = self.rows[colour] = SeatRow(colour=colour)
             row.bind(seated=self._seats_changed)
             row.ids.name.bind(text=lambda *_a: self._describe())
             self.ids.seats.add_widget(row)
-        self._pads_chosen_by_hand = False
+            yield
+        for module in PAD_MODULES:
+            importlib.import_module(module)
+            yield
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.message = ""
