@@ -106,8 +106,10 @@ class HomeScreen(Screen):
         self._open_pending()
 
     def _open(self, _dt: float) -> None:
-        if self._opening is not None:
+        if self._opening is not None and App.get_running_app().manager.current == self.name:
             self._opening()
+        else:  # the table left Home before the tap's frame: their last tap was elsewhere
+            self._opening = None
 
     def _still_opening(self) -> bool:
         """Whether what is opening is to be shown now it is ready: not if the table left Home
