@@ -80,6 +80,9 @@ GAME_KINDS = tuple(name.removesuffix("_setup") for name in SCREENS if name.endsw
 #: of a resume's 510-630); code and rules only, no widgets: about 6 MB of RSS
 GAME_MODULES = tuple(dict.fromkeys(SCREENS[name].partition(":")[0] for kind in GAME_KINDS
                                    for name in (f"{kind}_setup", kind)))
+#: the modules the pads' backend opens with (gpiozero alone is 45-90 ms here), imported while Home
+#: is idle too: Rapid City's setup then only reads the pad map (no pad is opened until then)
+PAD_MODULES = ("hardware.backend", "gpiozero", "gpiozero.pins.pi", "hardware.choose")
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
@@ -162,7 +165,7 @@ class CompanionApp(App):
         if self.store is None:  # the database's problem is all there is to show
             return
         todo = [name for name in ONE_TAP if not self.manager.has_screen(name)]
-        modules = [module for module in GAME_MODULES if module not in sys.modules]
+        modules = [module for module in GAME_MODULES + PAD_MODULES if module not in sys.modules]
         if todo:
             self.screen(todo[0])
             Clock.schedule_once(self._build_ahead, 0)

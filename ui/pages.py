@@ -85,18 +85,24 @@ class LazyPages(ScreenManager):
         return name in self._promised or super().has_screen(name)
 
     def get_screen(self, name: str) -> Screen:
-        self.make(name)
-        return super().get_screen(name)
+        return self.make(name)
 
-    def make(self, name: str) -> None:
-        """Page ``name`` made now, if it was only promised; laid out ahead when the pages are."""
+    def make(self, name: str, lay_out: bool = True) -> Screen:
+        """Page ``name``, made now if it was only promised; laid out when the pages are (unless
+        ``lay_out`` is False: then in a part of its own, see :meth:`parts`)."""
         make = self._promised.pop(name, None)
-        if make is not None:
-            page = make()
-            page.name = name
-            self.add_widget(page)
-            if self._sized and page is not self.current_screen:
-                page.size = self.size
+        if make is None:
+            return super().get_screen(name)
+        page = make()
+        page.name = name
+        self.add_widget(page)
+        if lay_out:
+            self._lay_out(page)
+        return page
+
+    def _lay_out(self, page: Screen) -> None:
+        if self._sized and page is not self.current_screen:
+            page.size = self.size
 
     _sized = False  # whether the pages not on show are laid out ahead (``size_pages``) yet
 
@@ -106,7 +112,10 @@ class LazyPages(ScreenManager):
         size_pages(self)
 
     def parts(self) -> Iterator[None]:
-        """Make the pages still promised, one at each ``next()``."""
+        """Make the pages still promised, one at each ``next()``, and lay each out at the next
+        (a page's layout renders its words: as long again as making it)."""
         while self._promised:
-            self.make(next(iter(self._promised)))
+            page = self.make(next(iter(self._promised)), lay_out=False)
+            yield
+            self._lay_out(page)
             yield

@@ -10,7 +10,6 @@ when Start is tapped, before the engine is asked.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Iterator
 
 from kivy.app import App
@@ -30,11 +29,6 @@ from companion.db.store import Player
 import ui.doubletap  # noqa: F401  (registers MoveOnButton, the kv rule's Start)
 from ui.kvload import load_kv
 from ui.widgets import Chip
-
-
-#: the modules the pads' backend is opened with, imported while the setup is built, one a tick
-#: (gpiozero alone is 45-90 ms here): the setup's first frame then only reads the pad map
-PAD_MODULES = ("hardware.backend", "gpiozero", "gpiozero.pins.pi", "hardware.choose")
 
 
 class CycleSetting(Button):
@@ -80,16 +74,13 @@ class RapidCitySetup(Screen):
         self._pads_chosen_by_hand = False
 
     def parts(self) -> Iterator[None]:
-        """A row for each colour, one a tick (~8 ms of kv rules each here), then the pads'
-        modules (the app builds the screen so, or all at once: ui/app.py)."""
+        """A row for each colour, one a tick (~5 ms of kv rules each here; the app builds the
+        screen so, or all at once: ui/app.py)."""
         for colour in COLOURS:
             row = self.rows[colour] = SeatRow(colour=colour)
             row.bind(seated=self._seats_changed)
             row.ids.name.bind(text=lambda *_a: self._describe())
             self.ids.seats.add_widget(row)
-            yield
-        for module in PAD_MODULES:
-            importlib.import_module(module)
             yield
 
     def on_pre_enter(self, *_args: Any) -> None:
