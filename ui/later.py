@@ -3,7 +3,6 @@ work done a part a frame."""
 
 from __future__ import annotations
 
-import gc
 from typing import Any, Callable, Iterator
 
 from kivy.clock import Clock
@@ -37,23 +36,17 @@ class OneATick:
     their turn. A part's layout and text rendering fall in the frame of its own tick (Kivy runs
     the layouts and labels a tick makes due before that tick's frame: kivy/base.py ``idle``).
 
-    Python's cyclic collector waits while the work runs, and collects once in a tick of its
-    own when it is done: a screen's 100,000 new objects made it collect the whole heap made
-    since start (``gc.freeze``, ui/app.py) two or three times in the middle of parts, 20-55 ms
-    each here, and once more soon after, in whichever tap came first."""
+    Python's cyclic collector is left to run as it will: holding its full collections until
+    the work was done (one collection then, in a tick of its own, instead of two or three of
+    20-55 ms here among the parts) kept 13-18 MB more resident after a session of three games
+    (bench/bench_memory.py)."""
 
     def __init__(self) -> None:
         self._work: list[Iterator[Any]] = []
         self._tick = Clock.create_trigger(self._step)  # timeout 0: the next tick, not this one
-        self._collect = Clock.create_trigger(self._collected)
-        self._held = False  # whether the collector waits for this work (it was on when it began)
 
     def start(self, work: Iterator[Any]) -> None:
         """Do ``work`` a part a tick, from the next tick, once the work started before is done."""
-        if not self._held and gc.isenabled():
-            gc.disable()
-            self._held = True
-        self._collect.cancel()
         self._work.append(work)
         self._tick()
 
@@ -61,22 +54,10 @@ class OneATick:
         """Drop the work not yet done (the app stopped)."""
         self._work.clear()
         self._tick.cancel()
-        self._collect.cancel()
-        self._release()
-
-    def _release(self) -> None:
-        if self._held:
-            self._held = False
-            gc.enable()
-
-    def _collected(self, _dt: float) -> None:
-        if not self._work and self._held:
-            self._release()
-            gc.collect()
 
     @property
     def busy(self) -> bool:
-        return bool(self._work) or self._held
+        return bool(self._work)
 
     def _step(self, _dt: float) -> None:
         if not self._work:
@@ -89,5 +70,3 @@ class OneATick:
         finally:
             if self._work:
                 self._tick()
-            else:
-                self._collect()
