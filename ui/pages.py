@@ -72,14 +72,18 @@ class LazyPages(ScreenManager):
     """A game screen's pages, each made the first time it is asked for (``get_screen``, or
     shown): a resumed game shows the page it stands at, made then, and the others are made a
     tick each after that frame (``parts``), so no frame builds the whole screen (a dozen pages
-    of kv rules, 0.3 s here, issue 38). ``promise`` names each page and how it is made."""
+    of kv rules, 0.3 s here, issue 38). ``promise`` names each page, how it is made, and the
+    page's own pages (an inner ScreenManager, by id) to lay out ahead with it."""
 
     def __init__(self, **kwargs: Any) -> None:
         self._promised: dict[str, Callable[[], Screen]] = {}
+        self._inner: dict[str, str] = {}
         super().__init__(**kwargs)
 
-    def promise(self, name: str, make: Callable[[], Screen]) -> None:
+    def promise(self, name: str, make: Callable[[], Screen], inner: str = "") -> None:
         self._promised[name] = make
+        if inner:
+            self._inner[name] = inner
 
     def has_screen(self, name: str) -> bool:
         return name in self._promised or super().has_screen(name)
@@ -101,15 +105,27 @@ class LazyPages(ScreenManager):
         return page
 
     def _lay_out(self, page: Screen) -> None:
-        if self._sized and page is not self.current_screen:
+        """``page`` at the pages' size, if they are laid out ahead (and it is not on show), its
+        own pages once it is laid out. A page on show is laid out by being shown; its own pages
+        are then laid out here (``lay_out_ahead``: a tick after, so it has its size)."""
+        if not self._sized:
+            return
+        inner = page.ids[self._inner[page.name]] if page.name in self._inner else None
+        if page is self.current_screen:
+            if inner is not None:
+                size_pages(inner)
+        else:
+            if inner is not None:
+                when_sized(inner)  # bound only now: made at 100 x 100, it was laid out at that first
             page.size = self.size
 
-    _sized = False  # whether the pages not on show are laid out ahead (``size_pages``) yet
+    _sized = False  # whether the pages not on show are laid out ahead yet
 
     def lay_out_ahead(self) -> None:
         """The pages made so far laid out now, and each made from now on as it is made."""
         self._sized = True
-        size_pages(self)
+        for page in self.screens:
+            self._lay_out(page)
 
     def parts(self) -> Iterator[None]:
         """Make the pages still promised, one at each ``next()``, and lay each out at the next

@@ -27,7 +27,7 @@ from companion.engine import new_seed
 from ui.bountytown.page import BountyPage
 from ui.kvload import load_kv
 from ui.modelscreen import ModelScreen
-from ui.pages import LazyPages, PagesAhead, turn_to, when_sized
+from ui.pages import LazyPages, PagesAhead, turn_to
 from ui.quick import QuickChange
 from ui.reuse import rows
 from ui.rowlist import RowList
@@ -44,6 +44,8 @@ PAGES = {"town": "town", "players": "town", "player": "player", "store": "store"
 PAGE_CLASSES = {"town": "BountyTownPage", "duel": "BountyDuelPage", "player": "BountyPlayerPage",
                 "store": "BountyStorePage", "turnin": "BountyTurnInPage", "reveal": "BountyRevealPage",
                 "end": "BountyEndPage"}
+#: a page's own pages (an inner ScreenManager, by id), laid out ahead with it
+INNER_PAGES = {"town": "area", "duel": "steps"}
 
 
 class NameTag(Label):
@@ -179,7 +181,7 @@ class BountytownScreen(ModelScreen):
         self._popover = QuickChange()
         self._popover.ahead(shown.EVERY_STEP)  # the first renown or wounds tapped makes no buttons
         for name in PAGE_CLASSES:
-            self.pages.promise(name, lambda name=name: self._page(name))
+            self.pages.promise(name, lambda name=name: self._page(name), INNER_PAGES.get(name, ""))
         # every page laid out before it is first shown (``ui.pages``): a first duel's cards page
         # then renders none of its 25 keys, tabs and buttons on the tap that opens it, nor does
         # the Train its end page
@@ -190,14 +192,10 @@ class BountytownScreen(ModelScreen):
         return self.ids.pages
 
     def _page(self, name: str) -> Any:
-        """Page ``name``, made (known by its name in ``ids`` from then on); the town's and the
-        duel's own pages laid out with them; the worker process for the duel's odds started,
-        and its desk stocked, ahead of the first duel."""
+        """Page ``name``, made (known by its name in ``ids`` from then on); for the duel, the
+        worker process for its odds started, and its desk stocked, ahead of the first duel."""
         page = self.ids[name] = Factory.get(PAGE_CLASSES[name])(game=self)
-        if name == "town":
-            when_sized(page.ids.area)
-        elif name == "duel":
-            when_sized(page.ids.steps)
+        if name == "duel":
             page.odds.prepare()
             page.ids.desk.stock(*DESK_AHEAD)
         return page

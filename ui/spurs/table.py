@@ -24,7 +24,7 @@ from companion.spurs import shown
 from companion.spurs.screen import DOUBLE_TAPPED, open_model
 from ui.kvload import load_kv
 from ui.modelscreen import ModelScreen
-from ui.pages import LazyPages, PagesAhead, turn_to, when_sized
+from ui.pages import LazyPages, PagesAhead, turn_to
 from ui.quick import QuickChange
 from ui.reuse import Spares
 from ui.rowlist import RowList
@@ -169,17 +169,11 @@ class SpursScreen(ModelScreen):
         # making them on the first tap of a number cost that tap ~5-7 ms here
         self._popover = QuickChange()
         self._popover.ahead(shown.EVERY_STEP)
-        for name in PAGES:
-            self.pages.promise(name, lambda name=name: self._page(name))
+        for name, cls in PAGES.items():
+            self.pages.promise(name, lambda cls=cls: Factory.get(cls)(game=self), INNER_PAGES.get(name, ""))
         # every page laid out before it is first shown (``ui.pages``): the first hunt's form,
         # the bag entry and a first visit to town render their words ahead, not on the tap
         self._ahead = PagesAhead(self, self.pages, self.pages.lay_out_ahead)
-
-    def _page(self, name: str) -> Page:
-        page = Factory.get(PAGES[name])(game=self)
-        if name in INNER_PAGES:
-            when_sized(page.ids[INNER_PAGES[name]])
-        return page
 
     def parts(self) -> Iterator[None]:
         """The pages not made yet, one a tick (the app builds the screen so: ui/app.py)."""
