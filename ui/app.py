@@ -5,7 +5,11 @@ bounded by memory (a Pi 3 or a Zero 2 W has 1 GB or 512 MB, shared with the GPU)
 screen is hundreds of widgets from kv rules, 10-45 MB each (bench/bench_memory.py), so with
 ``preload`` (the real app) only History and Statistics, a few MB together, are built while
 Home is shown, whatever the history; a game's screen is built while its setup screen is
-being filled in (its first open then only fills it in), and Resume builds it at the tap.
+being filled in (its first open then only fills it in), and Resume builds it from the tap.
+Either way a screen is built a part a frame (``build_soon``, ``resume_soon``, ui/later.py), so
+that no frame builds a whole one (issue 38: one frame of 0.07-0.6 s here, seconds on a Pi): a
+setup's shell and rows; a game's shell, its session, the page it stands at, then the game
+shown, its other pages made after that frame (ui/pages.py ``LazyPages``).
 One game's screens are kept at a time: building another game's releases the last one's,
 whose memory the new one reuses, so playing every game in a session costs the biggest
 screen's memory, not the sum. Building or filling one never starts the pads behind Rapid
