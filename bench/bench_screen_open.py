@@ -12,7 +12,8 @@ frame over 50 ms and the 50,000-action game shown within 300 ms, a setup usable 
 (issue 38). Each is measured in its own process, several times (interleaved), so the figure is
 a first open every time; the best of each figure is reported, in the UI thread's CPU time
 (``thread_time``: the process's would count the app's other threads, the store's syncer, the
-odds worker's reader): to the frame that shows the screen, the tap's own frame, and the longest
+odds worker's reader): to the frame that shows the screen, from the tap to its own frame's
+drawing (as bench_taps.py's "before frame"), and the longest
 tick of the clock (a frame, drawn or not) before it shows and after it, while the rest is built a
 part a frame (a game's other pages, a new game's screen built while its setup shows, and the
 collection after: ui/later.py). Exits 1 with "MISSED" for each target missed.
@@ -96,7 +97,8 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
     shows = f"{kind}_setup" if new else kind
     drawn: list[str] = []  # the screen each frame drew, taken as its drawing begins (a flip's handlers may change it)
     flips: list[tuple[float, float, str]] = []
-    Window.bind(on_draw=lambda *_: drawn.append(app.manager.current))
+    drawing: list[float] = []  # the UI thread's CPU time as each frame's drawing begins
+    Window.bind(on_draw=lambda *_: (drawn.append(app.manager.current), drawing.append(time.thread_time())))
     Window.bind(on_flip=lambda *_: flips.append((time.perf_counter(), time.thread_time(), drawn[-1])))
     start, cpu = time.perf_counter(), time.thread_time()
     if new:  # what Home's button for the game does, whatever that is
@@ -115,7 +117,7 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
     if os.environ.get("BENCH_TICKS"):  # each tick's CPU, to see which part is long
         print(" ".join(f"{t * 1000:.1f}" for t in ticks), file=sys.__stderr__)
     print(json.dumps({"ms": (shown[0] - start) * 1000, "cpu_ms": (shown[1] - cpu) * 1000,
-                      "first_cpu_ms": ticks[0] * 1000, "longest_cpu_ms": max(ticks[:before]) * 1000,
+                      "first_cpu_ms": (drawing[0] - cpu) * 1000, "longest_cpu_ms": max(ticks[:before]) * 1000,
                       "after_cpu_ms": max(ticks[before:], default=0) * 1000}), flush=True)
     app.stop()
 
@@ -160,7 +162,7 @@ def main(runs: int = 3) -> list[str]:
     for (kind, how), found in times.items():
         best = {key: min(f[key] for f in found) for key in found[0]}
         print(f"{kind:<21} {HOW[how]:<19}: shown after CPU {best['cpu_ms']:6.1f} ms (wall {best['ms']:6.1f}), "
-              f"the tap's frame {best['first_cpu_ms']:5.1f}, longest frame {best['longest_cpu_ms']:6.1f} before "
+              f"the tap to its frame {best['first_cpu_ms']:5.1f}, longest frame {best['longest_cpu_ms']:6.1f} before "
               f"and {best['after_cpu_ms']:6.1f} after it shows (a Pi 4: shown ~{best['cpu_ms'] * PI_FACTOR:5.0f} ms, "
               f"longest ~{max(best['longest_cpu_ms'], best['after_cpu_ms']) * PI_FACTOR:4.0f} ms)")
         what = f"{kind}, {HOW[how]}"
