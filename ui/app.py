@@ -240,12 +240,18 @@ class CompanionApp(App):
 
     def _building(self, name: str, then: Callable[[], Any] | None) -> Iterator[None]:
         yield from self._shell_soon(name)
-        yield from self._parts_soon(name)
-        if self.manager.has_screen(name) and self.manager.current != name:
-            self.manager.get_screen(name).size = self.manager.size  # laid out and its words rendered here
+        if not self.manager.has_screen(name):
+            return
+        screen = self.manager.get_screen(name)
+        early = getattr(screen, "SHOWN_BEFORE_PARTS", False)  # its parts are made when asked for, too
+        if not early:
+            yield from self._parts_soon(name)
+        if self.manager.current != name:
+            screen.size = self.manager.size  # laid out and its words rendered in a frame of its own
             yield
-        if then is not None and self.manager.has_screen(name) and name not in self._unbuilt:
+        if then is not None and self.manager.has_screen(name) and (early or name not in self._unbuilt):
             then()
+        yield from self._parts_soon(name)
 
     def _resuming(self, session_id: int, kind: str, show: Callable[[], bool],
                   refused: Callable[[str], Any]) -> Iterator[None]:
@@ -312,7 +318,8 @@ class CompanionApp(App):
         self.go("home" if self.store is not None else "dbproblem")
 
     def new_game(self, kind: str) -> None:
-        self.go(f"{kind}_setup")
+        self.shell(f"{kind}_setup")  # whole, or its parts on the way (``build_soon``)
+        self.manager.current = f"{kind}_setup"
         if self.preload:  # built while the table is being set up, after the setup screen is drawn
             Clock.schedule_once(lambda _dt: self.build_soon(kind), PRELOAD_AFTER_S / 4)
 

@@ -57,6 +57,8 @@ class HeroRow(BoxLayout):
 class BountytownSetup(Screen):
     setup = ObjectProperty(Setup(), rebind=True)
     above_keys: AboveKeys | None = None
+    #: shown with its first step made; the others are made a frame each after (or when tapped)
+    SHOWN_BEFORE_PARTS = True
 
     def on_kv_post(self, _base: Any) -> None:
         for name, cls in STEPS.items():
