@@ -90,8 +90,8 @@ class HomeScreen(Screen):
     def resume(self, session_id: int, kind: str = "") -> None:
         """Reopen a game; a log that no longer replays is said here, not a crash, and a game
         whose checkpoint could not be used says so on its screen. The app builds no game's
-        screen ahead at Home (memory: ui/app.py), and opening one takes a while (0.5 s here for
-        a long game, seconds on a Pi): see :meth:`_open_after_frame`."""
+        screen ahead at Home (memory: ui/app.py), and opening one takes a while (0.1-0.15 s of
+        frames here, most of a second on a Pi): see :meth:`_open_after_frame`."""
         if kind:
             app = App.get_running_app()
             self._open_after_frame(TITLES.get(kind, kind), lambda: app.resume_soon(
@@ -211,8 +211,8 @@ class HomeScreen(Screen):
 def give_back_memory(_dt: float = 0) -> None:
     """Hand the memory C's allocator holds free back to the system (glibc's ``malloc_trim``):
     the widgets, textures and states a game's screen made and let go leave free pages among
-    those in use, which stay resident otherwise (after one game of each kind, 15 MB of the
-    allocator's heap: bench/bench_memory.py). Nothing where the C library has no such call."""
+    those in use, which stay resident otherwise (after one game of each kind, ~10 MB of the
+    allocator's heap in one headless process: bench/bench_memory.py's play). Nothing where the C library has no such call."""
     try:
         ctypes.CDLL(None).malloc_trim(0)
     except (OSError, AttributeError):
