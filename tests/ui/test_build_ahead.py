@@ -13,6 +13,7 @@ from kivy.tests.common import UnitTestTouch
 from companion.db.store import Store
 from tests.ui.conftest import pump_until, start_app, stop_app
 from ui import app as app_module
+from ui.spurs.table import PAGES
 
 SPURS = {"players": [
     {"name": "Ann", "character": "Doc", "riding": 3, "bag": {"grey": 4, "brown": 2, "white": 1, "black": 2}},
@@ -157,3 +158,35 @@ def test_a_released_scroll_view_has_no_work_left_waiting_on_the_clock(ui):
 def test_without_preload_only_home_is_built(ui):
     ui.pump(5)
     assert not ui.app.manager.has_screen("scorepad") and gc.get_freeze_count() == 0
+
+
+def test_a_resume_from_home_is_built_over_frames_and_the_first_game_tapped_opens(db):
+    """Issue 38: a game's screen is built a part a frame (its shell, the session, the page it
+    stands at), Home saying so meanwhile; the game shows whole at its page, never half built,
+    and a tap on another game while it opens opens nothing."""
+    with Store(db) as store:
+        store.new_session("spurs", SPURS)
+        store.new_session("bountytown", BOUNTYTOWN)
+    with built_ahead(db) as ui:
+        manager = ui.app.manager
+        spurs, bountytown = ui.find(startswith="Resume Spurs"), ui.find(startswith="Resume Bountytown")
+        touch = ui.new_touch(*spurs.to_window(*spurs.center))
+        touch.touch_down()
+        touch.touch_up()
+        at_home = 0
+        while manager.current == "home":
+            assert ui.screen.message == "Opening Spurs...", ui.screen.message
+            if at_home == 2:  # while it opens, another game is tapped
+                other = ui.new_touch(*bountytown.to_window(*bountytown.center))
+                other.touch_down()
+                other.touch_up()
+            ui.pump(1)
+            at_home += 1
+            assert at_home < 50, "Spurs never opened"
+        game = manager.current_screen
+        assert manager.current == "spurs" and at_home >= 4  # the tap's frame, then a frame for each part
+        assert game.session is not None and game.pages.current == "table"
+        assert [p.shown.name for p in reversed(game.pages.get_screen("table").ids.sheets_list.children)] == ["Ann", "Bob"]
+        ui.settle()
+        assert manager.current == "spurs" and not manager.has_screen("bountytown")
+        assert sorted(game.pages.screen_names) == sorted(PAGES)  # its other pages, made after it showed
