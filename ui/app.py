@@ -5,7 +5,11 @@ bounded by memory (a Pi 3 or a Zero 2 W has 1 GB or 512 MB, shared with the GPU)
 screen is hundreds of widgets from kv rules, 10-45 MB each (bench/bench_memory.py), so with
 ``preload`` (the real app) only History and Statistics, a few MB together, are built while
 Home is shown, whatever the history; a game's screen is built while its setup screen is
-being filled in (its first open then only fills it in), and Resume builds it at the tap.
+being filled in (its first open then only fills it in), and Resume builds it from the tap.
+Either way a screen is built a part a frame (``build_soon``, ``resume_soon``, ui/later.py), so
+that no frame builds a whole one (issue 38: one frame of 0.07-0.6 s here, seconds on a Pi): a
+setup's shell and rows; a game's shell, its session, the page it stands at, then the game
+shown, its other pages made after that frame (ui/pages.py ``LazyPages``).
 One game's screens are kept at a time: building another game's releases the last one's,
 whose memory the new one reuses, so playing every game in a session costs the biggest
 screen's memory, not the sum. Building or filling one never starts the pads behind Rapid
@@ -26,7 +30,7 @@ import gc
 import importlib
 import os
 import sys
-from typing import Any, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from kivy.app import App
 from kivy.base import ExceptionManager
@@ -44,6 +48,7 @@ from ui import keyboard, theme
 from ui.background import WORKER
 from ui.doubletap import GUARD
 from ui.kvload import release
+from ui.later import OneATick
 from ui.recovery import Recovery
 
 #: screen name -> "module:Class"; game kinds use their kind as the screen name and
@@ -79,6 +84,9 @@ GAME_KINDS = tuple(name.removesuffix("_setup") for name in SCREENS if name.endsw
 #: of a resume's 510-630); code and rules only, no widgets: about 6 MB of RSS
 GAME_MODULES = tuple(dict.fromkeys(SCREENS[name].partition(":")[0] for kind in GAME_KINDS
                                    for name in (f"{kind}_setup", kind)))
+#: the modules the pads' backend opens with (gpiozero alone is 45-90 ms here), imported while Home
+#: is idle too: Rapid City's setup then only reads the pad map (no pad is opened until then)
+PAD_MODULES = ("hardware.backend", "gpiozero", "gpiozero.pins.pi", "hardware.choose")
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
@@ -107,6 +115,9 @@ class CompanionApp(App):
         self._hardware = None
         self._lock = None
         self.preload = preload
+        #: screen name -> the parts of it not built yet (a screen's ``parts()``: see :meth:`screen`)
+        self._unbuilt: dict[str, Iterator[None]] = {}
+        self._ticks = OneATick()
 
     def build(self) -> ScreenManager:
         theme.fit_window(*Window.size)  # before any screen is built: sizes follow the window
@@ -158,7 +169,7 @@ class CompanionApp(App):
         if self.store is None:  # the database's problem is all there is to show
             return
         todo = [name for name in ONE_TAP if not self.manager.has_screen(name)]
-        modules = [module for module in GAME_MODULES if module not in sys.modules]
+        modules = [module for module in GAME_MODULES + PAD_MODULES if module not in sys.modules]
         if todo:
             self.screen(todo[0])
             Clock.schedule_once(self._build_ahead, 0)
@@ -182,15 +193,102 @@ class CompanionApp(App):
         return True
 
     def screen(self, name: str):
-        """The screen called ``name``, created on first use; a game's releases the screens
-        of the other games first."""
+        """The screen called ``name``, created on first use, whole; a game's releases the
+        screens of the other games first."""
+        screen = self.shell(name)
+        for _part in self._unbuilt.pop(name, ()):
+            pass
+        return screen
+
+    def shell(self, name: str):
+        """The screen called ``name`` as its class makes it, created on first use: a screen
+        with ``parts()`` (a generator, one part a ``next()``: a game's pages) may still lack
+        them, and makes one when it is asked for it (a page shown); :meth:`screen` makes them
+        all, :meth:`build_soon` a part a tick."""
         if not self.manager.has_screen(name):
             kind = name.removesuffix("_setup")
             if kind in GAME_KINDS:
                 self._release_games(but=kind)
             module, _, cls = SCREENS[name].partition(":")
-            self.manager.add_widget(getattr(importlib.import_module(module), cls)(name=name))
+            made = getattr(importlib.import_module(module), cls)(name=name)
+            self.manager.add_widget(made)
+            if hasattr(made, "parts"):
+                self._unbuilt[name] = made.parts()
         return self.manager.get_screen(name)
+
+    def build_soon(self, name: str, then: Callable[[], Any] | None = None) -> None:
+        """Build screen ``name`` a part a tick from the next tick (no frame waits on the whole:
+        issue 38); ``then()`` once it is whole, if it is still the app's. A screen made whole
+        meanwhile (:meth:`screen`) is not built twice."""
+        self._ticks.start(self._building(name, then))
+
+    def resume_soon(self, session_id: int, kind: str, show: Callable[[], bool], refused: Callable[[str], Any]) -> None:
+        """Reopen a game a part a tick from the next tick: its screen's shell, then the session
+        (its snapshot proved: 25-40 ms here at 50,000 actions), then, if ``show()`` still says
+        so, the game on its screen with the page it stands at; its other pages are made after
+        that frame. A game that cannot be opened calls ``refused`` with why."""
+        self._ticks.start(self._resuming(session_id, kind, show, refused))
+
+    def whole(self, name: str) -> bool:
+        """Whether screen ``name`` is made, whole."""
+        return self.manager.has_screen(name) and name not in self._unbuilt
+
+    @property
+    def building(self) -> bool:
+        """Whether work is being done a part a tick (a screen built, a game reopened)."""
+        return self._ticks.busy
+
+    def _building(self, name: str, then: Callable[[], Any] | None) -> Iterator[None]:
+        yield from self._shell_soon(name)
+        if not self.manager.has_screen(name):
+            return
+        screen = self.manager.get_screen(name)
+        early = getattr(screen, "SHOWN_BEFORE_PARTS", False)  # its parts are made when asked for, too
+        if not early:
+            yield from self._parts_soon(name)
+        if self.manager.current != name:
+            screen.size = self.manager.size  # laid out and its words rendered in a frame of its own
+            yield
+        if then is not None and self.manager.has_screen(name) and (early or name not in self._unbuilt):
+            then()
+        yield from self._parts_soon(name)
+
+    def _resuming(self, session_id: int, kind: str, show: Callable[[], bool],
+                  refused: Callable[[str], Any]) -> Iterator[None]:
+        yield from self._shell_soon(kind)
+        try:
+            session = self.store.open_session(session_id)
+        except StoreError as exc:
+            refused(str(exc))
+            return
+        yield
+        screen = self.shell(kind)
+        if hasattr(screen, "ready_for"):  # what the game shows first, made ahead of that frame
+            yield from screen.ready_for(session)
+        if show():
+            self._show_opened(session)
+
+    def _shell_soon(self, name: str) -> Iterator[None]:
+        """The screen's shell made (:meth:`shell`), the other games' screens let go a tick before."""
+        kind = name.removesuffix("_setup")
+        if not self.manager.has_screen(name) and kind in GAME_KINDS and self._drop_games(but=kind):
+            gc.collect()  # as _release_games does, in a tick of its own
+            yield
+        if not self.manager.has_screen(name):
+            self.shell(name)
+            yield
+
+    def _parts_soon(self, name: str) -> Iterator[None]:
+        """The parts of screen ``name`` not built yet, one a tick; given up when the screen is
+        made whole meanwhile (:meth:`screen`) or let go."""
+        parts = self._unbuilt.get(name)
+        if parts is None:
+            return
+        for _part in parts:
+            yield
+            if self._unbuilt.get(name) is not parts:
+                return
+        self._unbuilt.pop(name, None)
 
     def _release_games(self, but: str) -> None:
         """Let the screens of every game but ``but`` go (not one on show), so their memory is
@@ -207,6 +305,7 @@ class CompanionApp(App):
         for name in names:
             screen = self.manager.get_screen(name)
             self.manager.remove_widget(screen)
+            self._unbuilt.pop(name, None)
             release(screen)
         return len(names)
 
@@ -219,9 +318,10 @@ class CompanionApp(App):
         self.go("home" if self.store is not None else "dbproblem")
 
     def new_game(self, kind: str) -> None:
-        self.go(f"{kind}_setup")
+        self.shell(f"{kind}_setup")  # whole, or its parts on the way (``build_soon``)
+        self.manager.current = f"{kind}_setup"
         if self.preload:  # built while the table is being set up, after the setup screen is drawn
-            Clock.schedule_once(lambda _dt: self.screen(kind), PRELOAD_AFTER_S / 4)
+            Clock.schedule_once(lambda _dt: self.build_soon(kind), PRELOAD_AFTER_S / 4)
 
     def start_session(self, kind: str, settings: Mapping[str, Any]) -> GameSession:
         """Create the session (the engine checks the settings first) and show it."""
@@ -245,16 +345,22 @@ class CompanionApp(App):
         """Reopen a game on its screen, wherever it is resumed from; a game whose checkpoint
         could not be used (replayed from its log instead) says so there."""
         session = self.store.open_session(session_id)
-        self.show_session(session)
-        if session.notice:
-            self.screen(session.kind).news = session.notice
+        self._show_opened(session)
         return session
 
+    def _show_opened(self, session: GameSession) -> None:
+        self.show_session(session)
+        if session.notice:
+            self.shell(session.kind).news = session.notice
+
     def show_session(self, session: GameSession) -> None:
-        screen = self.screen(session.kind)
+        """The game on its screen, at the page it stands at; the screen's other parts (its
+        other pages) are made a tick each after this frame."""
+        screen = self.shell(session.kind)
         screen.session = None  # a fresh assignment always redraws, even for the same game
         screen.session = session
         self.manager.current = session.kind
+        self._ticks.start(self._parts_soon(session.kind))
 
     def rebuild(self, to_home: bool) -> Screen:
         """The screen on show let go and built anew after a fault (ui/recovery.py): a game's
@@ -307,6 +413,7 @@ class CompanionApp(App):
         Window.unbind(on_keyboard=self._on_keyboard)
         Window.unbind(size=self._window_resized)
         self._refit_soon.cancel()
+        self._ticks.stop()
         if self.manager.has_screen("stats"):
             self.manager.get_screen("stats").stop()  # its worker may be summing up old games
         WORKER.stop()  # the odds worker process ends with the app (ui/background.py)

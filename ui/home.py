@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 from datetime import datetime
 from typing import Any, Callable
 
@@ -44,8 +45,9 @@ class HomeScreen(Screen):
     footer = StringProperty("")  # a problem the last full check found: under both columns
 
     def on_kv_post(self, _base) -> None:
-        #: what a tap asked to open (a game's setup, a game resumed), opened after its frame
-        self._pending: Callable[[], None] | None = None
+        #: what a tap asked to open (a game's setup, a game resumed), started after its frame
+        #: and under way until shown (or the table leaves Home)
+        self._opening: Callable[[], None] | None = None
         self._open_pending = AfterFrame(self._open)
         for kind, title in TITLES.items():
             if f"{kind}_setup" in SCREENS:
@@ -58,13 +60,18 @@ class HomeScreen(Screen):
         self._standing: dict[int, str] = {}
         self._buttons: dict[int, Any] = {}
         self._tell_rules_soon = AfterFrame(self._tell_rules)
+        self._give_back_soon = AfterFrame(give_back_memory)
 
     def on_pre_enter(self, *_args) -> None:
         self.message = ""
+        self._opening = None  # what was opening when the table left is not shown now
         self._rules.clear()  # a game played on since may read otherwise
         self._standing.clear()
         self.refresh()
         self.ids.usb.start()  # offers a backup while a USB stick is plugged in
+
+    def on_enter(self, *_args) -> None:
+        self._give_back_soon()  # what the screen left freed, once Home is drawn
 
     def on_leave(self, *_args) -> None:
         self.ids.usb.stop()
@@ -73,33 +80,52 @@ class HomeScreen(Screen):
         """A new game's setup screen, answered at once (see :meth:`_open_after_frame`): a setup
         screen is built at its first tap, 70-440 ms here before issue 38, up to 2 s on a Pi."""
         app = App.get_running_app()
-        self._open_after_frame(f"{kind}_setup", TITLES.get(kind, kind), lambda: app.new_game(kind))
+        setup = f"{kind}_setup"
+        if app.whole(setup):
+            app.new_game(kind)
+        else:
+            self._open_after_frame(TITLES.get(kind, kind), lambda: app.build_soon(
+                setup, then=lambda: self._still_opening() and app.new_game(kind)))
 
     def resume(self, session_id: int, kind: str = "") -> None:
         """Reopen a game; a log that no longer replays is said here, not a crash, and a game
         whose checkpoint could not be used says so on its screen. The app builds no game's
-        screen ahead at Home (memory: ui/app.py), and building one takes a while (a second or
-        more on a Pi): see :meth:`_open_after_frame`."""
+        screen ahead at Home (memory: ui/app.py), and opening one takes a while (0.1-0.15 s of
+        frames here, most of a second on a Pi): see :meth:`_open_after_frame`."""
         if kind:
-            self._open_after_frame(kind, TITLES.get(kind, kind), lambda: self._resume_now(session_id))
+            app = App.get_running_app()
+            self._open_after_frame(TITLES.get(kind, kind), lambda: app.resume_soon(
+                session_id, kind, show=self._still_opening, refused=self._refused))
         else:
             self._resume_now(session_id)
 
-    def _open_after_frame(self, screen: str, title: str, open_it: Callable[[], None]) -> None:
-        """``open_it()`` now if ``screen`` is built; else the tap is answered at once with a
-        line that says what is opening, and it opens once that frame is on screen (a tap with
-        no frame for a second reads as a tap missed, and is tapped again)."""
-        if App.get_running_app().manager.has_screen(screen):
-            open_it()
-        else:
-            self.message = f"Opening {title}..."
-            self._pending = open_it
-            self._open_pending()
+    def _open_after_frame(self, title: str, start: Callable[[], None]) -> None:
+        """The tap answered at once with a line that says what is opening (a tap with no frame
+        for a second reads as a tap missed, and is tapped again), ``start()`` once that frame is
+        on screen: the app then builds and opens the screen a part a frame (ui/app.py). Until it
+        is shown, another tap on Home's games opens nothing: the first one tapped opens."""
+        if self._opening is not None:
+            return
+        self.message = f"Opening {title}..."
+        self._opening = start
+        self._open_pending()
 
     def _open(self, _dt: float) -> None:
-        open_it, self._pending = self._pending, None
-        if open_it is not None:
-            open_it()
+        if self._opening is not None and App.get_running_app().manager.current == self.name:
+            self._opening()
+        else:  # the table left Home before the tap's frame: their last tap was elsewhere
+            self._opening = None
+
+    def _still_opening(self) -> bool:
+        """Whether what is opening is to be shown now it is ready: not if the table left Home
+        meanwhile (their last tap was elsewhere). Either way it is no longer opening."""
+        here = self._opening is not None and App.get_running_app().manager.current == self.name
+        self._opening = None
+        return here
+
+    def _refused(self, why: str) -> None:
+        self._opening = None
+        self.message = why
 
     def _resume_now(self, session_id: int) -> None:
         try:
@@ -180,6 +206,17 @@ class HomeScreen(Screen):
                                    color=(0.95, 0.89, 0.75, 1)))
         self.footer = full_check_note(app.store.last_full_check())
         self._tell_rules_soon()
+
+
+def give_back_memory(_dt: float = 0) -> None:
+    """Hand the memory C's allocator holds free back to the system (glibc's ``malloc_trim``):
+    the widgets, textures and states a game's screen made and let go leave free pages among
+    those in use, which stay resident otherwise (after one game of each kind, ~10 MB of the
+    allocator's heap in one headless process: bench/bench_memory.py's play). Nothing where the C library has no such call."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def full_check_note(check: dict | None) -> str:

@@ -1,8 +1,9 @@
-"""Work a tap makes due but nobody waits for, done once the tap's answer is on screen."""
+"""Work a tap makes due but nobody waits for, done once the tap's answer is on screen; long
+work done a part a frame."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -25,3 +26,47 @@ class AfterFrame:
     def _flipped(self, *_args: Any) -> None:
         Window.unbind(on_flip=self._flipped)
         self._work()
+
+
+class OneATick:
+    """Long work cut into parts, one part at each tick of the clock (a frame: a Pi has 16.7 ms
+    for it), so that no frame waits on the whole: building a game's screen is hundreds of
+    widgets from kv rules, 0.3 s here and well over a second on a Pi (issue 38). Each piece of
+    work is a generator: every ``next()`` does one part; pieces started while another runs wait
+    their turn. A part's layout and text rendering fall in the frame of its own tick (Kivy runs
+    the layouts and labels a tick makes due before that tick's frame: kivy/base.py ``idle``).
+
+    Python's cyclic collector is left to run as it will: holding its full collections until
+    the work was done (one collection then, in a tick of its own, instead of two or three of
+    20-55 ms here among the parts) kept 13-18 MB more resident after a session of three games
+    (bench/bench_memory.py)."""
+
+    def __init__(self) -> None:
+        self._work: list[Iterator[Any]] = []
+        self._tick = Clock.create_trigger(self._step)  # timeout 0: the next tick, not this one
+
+    def start(self, work: Iterator[Any]) -> None:
+        """Do ``work`` a part a tick, from the next tick, once the work started before is done."""
+        self._work.append(work)
+        self._tick()
+
+    def stop(self) -> None:
+        """Drop the work not yet done (the app stopped)."""
+        self._work.clear()
+        self._tick.cancel()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._work)
+
+    def _step(self, _dt: float) -> None:
+        if not self._work:
+            return
+        work = self._work[0]
+        try:
+            next(work)
+        except StopIteration:
+            self._work.remove(work)
+        finally:
+            if self._work:
+                self._tick()

@@ -9,7 +9,7 @@ Home or the setup is shown; ``PagesAhead`` then gives every page its size, so it
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -66,3 +66,72 @@ class PagesAhead:
     def _lay_out_now(self, _dt: float) -> None:
         self._pages.funbind("size", self._settled)
         self._lay_out()
+
+
+class LazyPages(ScreenManager):
+    """A game screen's pages, each made the first time it is asked for (``get_screen``, or
+    shown): a resumed game shows the page it stands at, made then, and the others are made a
+    tick each after that frame (``parts``), so no frame builds the whole screen (a dozen pages
+    of kv rules, 0.3 s here, issue 38). ``promise`` names each page, how it is made, and the
+    page's own pages (an inner ScreenManager, by id) to lay out ahead with it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._promised: dict[str, Callable[[], Screen]] = {}
+        self._inner: dict[str, str] = {}
+        super().__init__(**kwargs)
+
+    def promise(self, name: str, make: Callable[[], Screen], inner: str = "") -> None:
+        self._promised[name] = make
+        if inner:
+            self._inner[name] = inner
+
+    def has_screen(self, name: str) -> bool:
+        return name in self._promised or super().has_screen(name)
+
+    def get_screen(self, name: str) -> Screen:
+        return self.make(name)
+
+    def make(self, name: str, lay_out: bool = True) -> Screen:
+        """Page ``name``, made now if it was only promised; laid out when the pages are (unless
+        ``lay_out`` is False: then in a part of its own, see :meth:`parts`)."""
+        make = self._promised.pop(name, None)
+        if make is None:
+            return super().get_screen(name)
+        page = make()
+        page.name = name
+        self.add_widget(page)
+        if lay_out:
+            self._lay_out(page)
+        return page
+
+    def _lay_out(self, page: Screen) -> None:
+        """``page`` at the pages' size, if they are laid out ahead (and it is not on show), its
+        own pages once it is laid out. A page on show is laid out by being shown; its own pages
+        are then laid out here (``lay_out_ahead``: a tick after, so it has its size)."""
+        if not self._sized:
+            return
+        inner = page.ids[self._inner[page.name]] if page.name in self._inner else None
+        if page is self.current_screen:
+            if inner is not None:
+                size_pages(inner)
+        else:
+            if inner is not None:
+                when_sized(inner)  # bound only now: made at 100 x 100, it was laid out at that first
+            page.size = self.size
+
+    _sized = False  # whether the pages not on show are laid out ahead yet
+
+    def lay_out_ahead(self) -> None:
+        """The pages made so far laid out now, and each made from now on as it is made."""
+        self._sized = True
+        for page in self.screens:
+            self._lay_out(page)
+
+    def parts(self) -> Iterator[None]:
+        """Make the pages still promised, one at each ``next()``, and lay each out at the next
+        (a page's layout renders its words: as long again as making it)."""
+        while self._promised:
+            page = self.make(next(iter(self._promised)), lay_out=False)
+            yield
+            self._lay_out(page)
+            yield

@@ -15,7 +15,7 @@ list makes none.
 
 from __future__ import annotations
 
-from typing import Callable, Generic, Iterable, TypeVar
+from typing import Callable, Generic, Iterable, Iterator, TypeVar
 
 from kivy.uix.widget import Widget
 
@@ -43,6 +43,12 @@ class Spares(Generic[W]):
         """At least ``count`` widgets kept, made now."""
         while len(self._kept) < count:
             self._kept.append(self._make())
+
+    def ahead_parts(self, count: int) -> Iterator[None]:
+        """At least ``count`` widgets kept, one made at each ``next()`` (a part a tick: ui/later.py)."""
+        while len(self._kept) < count:
+            self._kept.append(self._make())
+            yield
 
     def __call__(self) -> W:
         """A kept widget, or a new one when none is left (a ``make`` for ``ui.reuse.rows``)."""

@@ -104,6 +104,12 @@ class Driver:
         pressed = [b for b in buttons if b.last_touch is touch]
         assert pressed == expected, \
             f"reached({x:.0f}, {y:.0f}) said {_words(predicted)}, Kivy pressed {[_words(b) for b in pressed]}"
+        self.settle()
+
+    def settle(self) -> None:
+        """Frames until what the app builds a part a frame is built (a screen opened from Home,
+        a game's other pages: ui/app.py), however many frames that takes."""
+        pump_until(self, lambda: not self.app.building)
 
     def new_touch(self, x: float, y: float, after_s: float = TAP_APART_S) -> UnitTestTouch:
         """A finger coming down at (x, y), ``after_s`` after the last one on the touches' own

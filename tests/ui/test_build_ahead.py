@@ -13,6 +13,7 @@ from kivy.tests.common import UnitTestTouch
 from companion.db.store import Store
 from tests.ui.conftest import pump_until, start_app, stop_app
 from ui import app as app_module
+from ui.spurs.table import PAGES
 
 SPURS = {"players": [
     {"name": "Ann", "character": "Doc", "riding": 3, "bag": {"grey": 4, "brown": 2, "white": 1, "black": 2}},
@@ -83,7 +84,7 @@ def test_resume_of_a_screen_not_built_says_so_at_once_then_opens_the_game(db):
         assert [p.shown.name for p in reversed(ui.screen.ids.pages.get_screen("table").ids.sheets_list.children)] == ["Ann", "Bob"]
         ui.app.go_home()
         assert ui.screen.message == ""
-        ui.tap(ui.find(startswith="Resume Spurs"))  # built now: opened by the tap itself
+        ui.tap(ui.find(startswith="Resume Spurs"))  # built now: its session opened a frame after the tap's
         assert ui.app.manager.current == "spurs"
 
 
@@ -91,8 +92,7 @@ def test_a_new_game_s_screen_is_built_while_its_setup_is_filled_in_and_another_g
     with built_ahead(db) as ui:
         manager = ui.app.manager
         ui.tap("Spurs")
-        ui.pump(3)
-        assert manager.current == "spurs_setup" and manager.has_screen("spurs")
+        pump_until(ui, lambda: manager.current == "spurs_setup" and ui.app.whole("spurs"))
         game = weakref.ref(manager.get_screen("spurs"))
         setup = weakref.ref(manager.get_screen("spurs_setup"))
         ui.app.start_session("spurs", SPURS)
@@ -158,3 +158,35 @@ def test_a_released_scroll_view_has_no_work_left_waiting_on_the_clock(ui):
 def test_without_preload_only_home_is_built(ui):
     ui.pump(5)
     assert not ui.app.manager.has_screen("scorepad") and gc.get_freeze_count() == 0
+
+
+def test_a_resume_from_home_is_built_over_frames_and_the_first_game_tapped_opens(db):
+    """Issue 38: a game's screen is built a part a frame (its shell, the session, the page it
+    stands at), Home saying so meanwhile; the game shows whole at its page, never half built,
+    and a tap on another game while it opens opens nothing."""
+    with Store(db) as store:
+        store.new_session("spurs", SPURS)
+        store.new_session("bountytown", BOUNTYTOWN)
+    with built_ahead(db) as ui:
+        manager = ui.app.manager
+        spurs, bountytown = ui.find(startswith="Resume Spurs"), ui.find(startswith="Resume Bountytown")
+        touch = ui.new_touch(*spurs.to_window(*spurs.center))
+        touch.touch_down()
+        touch.touch_up()
+        at_home = 0
+        while manager.current == "home":
+            assert ui.screen.message == "Opening Spurs...", ui.screen.message
+            if at_home == 2:  # while it opens, another game is tapped
+                other = ui.new_touch(*bountytown.to_window(*bountytown.center))
+                other.touch_down()
+                other.touch_up()
+            ui.pump(1)
+            at_home += 1
+            assert at_home < 50, "Spurs never opened"
+        game = manager.current_screen
+        assert manager.current == "spurs" and at_home >= 4  # the tap's frame, then a frame for each part
+        assert game.session is not None and game.pages.current == "table"
+        assert [p.shown.name for p in reversed(game.pages.get_screen("table").ids.sheets_list.children)] == ["Ann", "Bob"]
+        ui.settle()
+        assert manager.current == "spurs" and not manager.has_screen("bountytown")
+        assert sorted(game.pages.screen_names) == sorted(PAGES)  # its other pages, made after it showed

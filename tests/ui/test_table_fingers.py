@@ -175,10 +175,11 @@ def test_a_double_click_on_a_new_game_on_a_slow_machine_presses_nothing_on_its_s
     table = SlowTable(ui, monkeypatch)
     button = ui.find(game)
     table.click(button)
-    table.frames(1)  # the setup screen is built in this frame...
+    table.frames(1)  # the setup screen is built from this frame on...
     table.now += 0.4  # ...which takes 400 ms; the second click came 150 ms after the first
     table.click(button)
     table.frames(3)
+    ui.settle()  # (a frame for each part of the setup: Home says "Opening ..." meanwhile)
     setup = ui.screen
     assert setup.name.endswith("_setup")
     picker = setup.ids.get("picker")
@@ -222,7 +223,7 @@ def test_history_tapped_while_rapid_city_is_built_behind_it_keeps_the_app(db):
     History 110 ms later. The app builds the referee screen a moment after its setup shows
     (``preload``, as the real app runs). Not reproduced here (nor by the table monkey's walks):
     kept as the sequence's guard, both taps heard before the app drew a frame for the first."""
-    from tests.ui.conftest import pump_until, start_app, stop_app
+    from tests.ui.conftest import start_app, stop_app
 
     ui = start_app(db, preload=True)
     try:
@@ -232,8 +233,7 @@ def test_history_tapped_while_rapid_city_is_built_behind_it_keeps_the_app(db):
             touch = ui.new_touch(*button.to_window(*button.center), after_s=1.0)
             touch.touch_down()
             touch.touch_up()
-        pump_until(ui, lambda: ui.app.manager.has_screen("rapidcity"))  # built behind whatever shows
-        ui.pump(3)
+        ui.settle()  # what the first tap started, built behind whatever shows
         assert ui.app.manager.current in ("history", "rapidcity_setup")
         ui.tap("Home")
         ui.tap("Rapid City")

@@ -11,9 +11,10 @@ Nothing is judged here: the settings go to ``app.start_session``, and the engine
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -22,11 +23,23 @@ from companion.bountytown import cardform, setupflow
 from companion.bountytown.setupflow import Setup
 from ui.bountytown.town import KNOWN_PREF
 from ui.kvload import load_kv
+from ui.pages import LazyPages
 from ui.widgets import AboveKeys
 import ui.bountytown.forms  # noqa: F401  (BountyForm, CountStepper for the kv rules)
 import ui.picker  # noqa: F401  (PlayerPicker for the kv rules)
 
 CHARACTERS_PREF = "bountytown.characters"  # each player's last character and hand limit
+#: the setup's steps, name -> class (kv rules), made a frame each (the five in one rule were one
+#: frame of 60-120 ms here, issue 38)
+STEPS = {"Players": "SetupPlayersStep", "Characters": "SetupCharactersStep", "Town": "SetupTownStep",
+         "Store": "SetupStoreStep", "Bounties": "SetupBountiesStep"}
+
+
+class SetupStep(Screen):
+    """A step of the setup (a page of its own), ``screen`` the setup it belongs to; its
+    widgets' ids are the setup's too."""
+
+    screen = ObjectProperty(None, rebind=True)
 
 
 class HeroRow(BoxLayout):
@@ -43,24 +56,45 @@ class HeroRow(BoxLayout):
 
 class BountytownSetup(Screen):
     setup = ObjectProperty(Setup(), rebind=True)
+    above_keys: AboveKeys | None = None
+    #: shown with its first step made; the others are made a frame each after (or when tapped)
+    SHOWN_BEFORE_PARTS = True
 
     def on_kv_post(self, _base: Any) -> None:
-        self.ids.picker.bind(chosen=lambda *_: self.seat())
-        self.above_keys = AboveKeys(self.ids.layout, self.ids.characters_scroll)
+        for name, cls in STEPS.items():
+            self.pages.promise(name, lambda cls=cls: self._step(cls))
+
+    @property
+    def pages(self) -> LazyPages:
+        return self.ids.pages
+
+    def _step(self, cls: str) -> SetupStep:
+        step = Factory.get(cls)(screen=self)
+        self.ids.update(step.ids)
+        if "picker" in step.ids:
+            step.ids.picker.bind(chosen=lambda *_: self.seat())
+        if "characters_scroll" in step.ids:
+            self.above_keys = AboveKeys(self.ids.layout, step.ids.characters_scroll)
+        return step
+
+    def parts(self) -> Iterator[None]:
+        """The steps not made yet, one a tick (the app builds the screen so: ui/app.py)."""
+        return self.pages.parts()
 
     def on_setup(self, _screen: Any, setup: Setup) -> None:
-        if self.ids and self.ids.pages.current != setup.step:
-            self.ids.pages.current = setup.step
+        if self.ids and self.pages.current != setup.step:
+            self.pages.current = setup.step
 
     def on_pre_enter(self, *_args: Any) -> None:
         store = App.get_running_app().store
         self.setup = Setup(known=tuple(store.pref(KNOWN_PREF, [])),
                            remembered=tuple(tuple(r) for r in store.pref(CHARACTERS_PREF, [])))
-        self.ids.picker.refresh()
+        self.pages.get_screen("Players").ids.picker.refresh()
         self.seat()
 
     def seat(self) -> None:
-        self.setup = setupflow.seated(self.setup, [(p.name, p.colour) for p in self.ids.picker.chosen])
+        picker = self.pages.get_screen("Players").ids.picker
+        self.setup = setupflow.seated(self.setup, [(p.name, p.colour) for p in picker.chosen])
 
     def tap(self, key: str, *args: Any) -> None:
         """A tap on the setup: the next setup, shown."""

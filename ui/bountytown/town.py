@@ -11,10 +11,10 @@ of one inner ScreenManager under the one GameBar, so Undo and Redo are always in
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Iterator
 
 from kivy.app import App
-from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -27,7 +27,7 @@ from companion.engine import new_seed
 from ui.bountytown.page import BountyPage
 from ui.kvload import load_kv
 from ui.modelscreen import ModelScreen
-from ui.pages import PagesAhead, size_pages, turn_to
+from ui.pages import LazyPages, PagesAhead, turn_to
 from ui.quick import QuickChange
 from ui.reuse import rows
 from ui.rowlist import RowList
@@ -40,6 +40,12 @@ KNOWN_PREF = "bountytown.bounties"  # bounty cards the table typed in before (JS
 #: a model's page -> the page of the screen that shows it
 PAGES = {"town": "town", "players": "town", "player": "player", "store": "store", "turnin": "turnin",
          "reveal": "reveal", "duel": "duel", "end": "end"}
+#: the screen's pages, name -> class (kv rules), in the order they are made after the one shown
+PAGE_CLASSES = {"town": "BountyTownPage", "duel": "BountyDuelPage", "player": "BountyPlayerPage",
+                "store": "BountyStorePage", "turnin": "BountyTurnInPage", "reveal": "BountyRevealPage",
+                "end": "BountyEndPage"}
+#: a page's own pages (an inner ScreenManager, by id), laid out ahead with it
+INNER_PAGES = {"town": "area", "duel": "steps"}
 
 
 class NameTag(Label):
@@ -174,32 +180,38 @@ class BountytownScreen(ModelScreen):
         super().__init__(**kwargs)
         self._popover = QuickChange()
         self._popover.ahead(shown.EVERY_STEP)  # the first renown or wounds tapped makes no buttons
-        self._steps_settled = Clock.create_trigger(self._lay_out_steps)
-        self._ahead = PagesAhead(self, self.ids.pages, self._lay_out_pages)
+        for name in PAGE_CLASSES:
+            self.pages.promise(name, lambda name=name: self._page(name), INNER_PAGES.get(name, ""))
+        # every page laid out before it is first shown (``ui.pages``): a first duel's cards page
+        # then renders none of its 25 keys, tabs and buttons on the tap that opens it, nor does
+        # the Train its end page
+        self._ahead = PagesAhead(self, self.pages, self.pages.lay_out_ahead)
+
+    @property
+    def pages(self) -> LazyPages:
+        return self.ids.pages
+
+    def _page(self, name: str) -> Any:
+        """Page ``name``, made (known by its name in ``ids`` from then on); for the duel, the
+        worker process for its odds started, and its desk stocked, ahead of the first duel."""
+        page = self.ids[name] = Factory.get(PAGE_CLASSES[name])(game=self)
+        if name == "duel":
+            page.odds.prepare()
+            page.ids.desk.stock(*DESK_AHEAD)
+        return page
+
+    def ready_for(self, session: Any) -> Iterator[None]:
+        """The page a reopened game stands at, made a tick before it is shown (the app reopens
+        a game so: ui/app.py)."""
+        self.pages.make(PAGES[self.opened(session).page])
+        yield
+
+    def parts(self) -> Iterator[None]:
+        """The pages not made yet, one a tick (the app builds the screen so: ui/app.py)."""
+        return self.pages.parts()
 
     def refit(self) -> None:
         self._ahead.refit()
-
-    def _lay_out_pages(self) -> None:
-        """Every page laid out before it is first shown (``ui.pages``): a first duel's cards
-        page then renders none of its 25 keys, tabs and buttons on the tap that opens it, nor
-        does the Train its end page."""
-        pages, duel = self.ids.pages, self.ids.duel
-        resized = tuple(duel.size) != tuple(pages.size)
-        size_pages(pages)
-        size_pages(self.ids.town.ids.area)
-        if resized:
-            duel.ids.steps.fbind("size", self._steps_settled)
-        else:
-            self._lay_out_steps(0)
-
-    def _lay_out_steps(self, _dt: float) -> None:
-        """The duel's steps not on show, once the duel's page has its size; and the worker
-        process for the duel's odds started ahead of the first duel."""
-        self.ids.duel.ids.steps.funbind("size", self._steps_settled)
-        size_pages(self.ids.duel.ids.steps)
-        self.ids.duel.odds.prepare()
-        self.ids.duel.ids.desk.stock(*DESK_AHEAD)
 
     def opened(self, session: Any) -> Any:
         store = App.get_running_app().store
@@ -211,7 +223,7 @@ class BountytownScreen(ModelScreen):
         return open_model(session, colours, known)
 
     def fill(self, model: Any) -> Any:
-        page = self.ids[PAGES[model.page]]
+        page = self.pages.get_screen(PAGES[model.page])
         page.view = shown.view(model)
         return page
 
@@ -219,8 +231,8 @@ class BountytownScreen(ModelScreen):
         self.title = shown.title(model)
         page = self.fill(model)
         if model.page in ("town", "players"):
-            turn_to(self.ids.town.ids.area, "players" if model.page == "players" else "town")
-        turn_to(self.ids.pages, PAGES[model.page])
+            turn_to(page.ids.area, "players" if model.page == "players" else "town")
+        turn_to(self.pages, PAGES[model.page])
         steps = getattr(page.view, "steps", None)
         if steps is None:
             self._popover.close()
@@ -228,7 +240,7 @@ class BountytownScreen(ModelScreen):
             anchor = page.ids.renown if steps.key == "renown" else page.ids.wounds
             self._popover.open_over(self, anchor, steps.heading, steps.steps, self.tap)
         if model.page == "duel":
-            self.ids.duel.ask_odds(model)
+            page.ask_odds(model)
 
     def tap(self, key: str, *args: Any) -> bool:
         saved = super().tap(key, *args)

@@ -10,7 +10,7 @@ when Start is tapped, before the engine is asked.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from kivy.app import App
 from kivy.metrics import dp
@@ -70,12 +70,18 @@ class RapidCitySetup(Screen):
     pad_choice = ListProperty()  # pad numbers in play, in the pad map's (circle) order
 
     def on_kv_post(self, _base: Any) -> None:
-        self.rows = {colour: SeatRow(colour=colour) for colour in COLOURS}
-        for row in self.rows.values():
+        self.rows: dict[str, SeatRow] = {}
+        self._pads_chosen_by_hand = False
+
+    def parts(self) -> Iterator[None]:
+        """A row for each colour, one a tick (~5 ms of kv rules each here; the app builds the
+        screen so, or all at once: ui/app.py)."""
+        for colour in COLOURS:
+            row = self.rows[colour] = SeatRow(colour=colour)
             row.bind(seated=self._seats_changed)
             row.ids.name.bind(text=lambda *_a: self._describe())
             self.ids.seats.add_widget(row)
-        self._pads_chosen_by_hand = False
+            yield
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.message = ""

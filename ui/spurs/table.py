@@ -9,22 +9,22 @@ is the model's to say.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import ScreenManager
 
 from companion.engine import new_seed
 from companion.spurs import shown
 from companion.spurs.screen import DOUBLE_TAPPED, open_model
 from ui.kvload import load_kv
 from ui.modelscreen import ModelScreen
-from ui.pages import PagesAhead, size_pages, turn_to, when_sized
+from ui.pages import LazyPages, PagesAhead, turn_to
 from ui.quick import QuickChange
 from ui.reuse import Spares
 from ui.rowlist import RowList
@@ -36,6 +36,13 @@ import ui.spurs.forms  # noqa: F401  (the form pages)
 FORM_PAGES = {"hunt": "shoot", "outlaw": "shoot", "horse": "horse", "cattle": "cattle", "desperado": "gang",
               "gold": "gang", "town": "town", "duel": "duel", "adjust": "adjust"}
 PLAYERS = 6  # the box holds six character sheets
+#: the screen's pages, name -> class (kv rules), in the order they are made once the page shown is
+PAGES = {"table": "TablePage", "menu": "MenuPage", "shoot": "ShootPage", "draw": "DrawPage",
+         "result": "ResultPage", "horse": "HorsePage", "cattle": "CattlePage", "gang": "GangPage",
+         "town": "TownPage", "duel": "DuelPage", "adjust": "AdjustPage", "final": "FinalPage"}
+#: a page's own pages (an inner ScreenManager, by id), laid out ahead with it: the draw's phases
+#: and the town's rooms (a first hunt's bag entry and a first visit to town render no words)
+INNER_PAGES = {"draw": "phases", "town": "rooms"}
 
 
 class Stat(BoxLayout):
@@ -102,6 +109,11 @@ class SheetList(RowList):
         super().on_values(_list, values)
         self._align_now()
 
+    def ahead_parts(self, count: int) -> Iterator[None]:
+        """Sheets enough for ``count`` players at hand, one made at each ``next()``: a sheet is
+        ~25 ms of kv rules here."""
+        return self._spares.ahead_parts(count - len(self.children))
+
     def stat(self, player: str, key: str) -> StatButton:
         """The number ``key`` on ``player``'s sheet (where the steps open)."""
         panel = next(p for p in self.children if p.shown.name == player)
@@ -157,21 +169,34 @@ class SpursScreen(ModelScreen):
         # making them on the first tap of a number cost that tap ~5-7 ms here
         self._popover = QuickChange()
         self._popover.ahead(shown.EVERY_STEP)
-        self._ahead = PagesAhead(self, self.ids.pages, self._lay_out_pages)
+        for name, cls in PAGES.items():
+            self.pages.promise(name, lambda cls=cls: Factory.get(cls)(game=self), INNER_PAGES.get(name, ""))
+        # every page laid out before it is first shown (``ui.pages``): the first hunt's form,
+        # the bag entry and a first visit to town render their words ahead, not on the tap
+        self._ahead = PagesAhead(self, self.pages, self.pages.lay_out_ahead)
+
+    def parts(self) -> Iterator[None]:
+        """The pages not made yet, one a tick (the app builds the screen so: ui/app.py)."""
+        return self.pages.parts()
+
+    def ready_for(self, session: Any) -> Iterator[None]:
+        """What a reopened game shows first, made a part a tick before it is shown (the app
+        reopens a game so: ui/app.py): the table's page and a sheet for each player, and the
+        page the game stands at if another."""
+        self.pages.make("table")
+        yield
+        yield from self.pages.get_screen("table").ids.sheets_list.ahead_parts(len(session.state.players))
+        model = self.opened(session)
+        name = FORM_PAGES[model.flow.form.kind] if model.page == "form" else model.page
+        if name != "table":
+            self.pages.make(name)
+            yield
 
     def refit(self) -> None:
         self._ahead.refit()
 
-    def _lay_out_pages(self) -> None:
-        """Every page laid out before it is first shown (``ui.pages``), the draw's phases and
-        the town's rooms with them: the first hunt's form, the bag entry and a first visit to
-        town then render their words ahead, not on the tap that shows them."""
-        when_sized(self.pages.get_screen("draw").ids.phases)
-        when_sized(self.pages.get_screen("town").ids.rooms)
-        size_pages(self.pages)
-
     @property
-    def pages(self) -> ScreenManager:
+    def pages(self) -> LazyPages:
         return self.ids.pages
 
     def opened(self, session: Any) -> Any:

@@ -65,6 +65,7 @@ def start_game(ui: Driver, players: tuple[tuple[str, str], ...] = PLAYERS) -> No
     ui.app.start_session("bountytown", {"players": entries, "grid": GRID, "bounties": BOUNTIES,
                                         "store": ["Crucifix", "Rifle", "Cowboy Hat", "First Aid Kit"]})
     ui.pump()
+    ui.settle()  # the screen's other pages, made a frame each once the game shows
 
 
 def next_players(ui: Driver, count: int) -> None:

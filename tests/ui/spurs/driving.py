@@ -111,6 +111,7 @@ def begin_game(ui, names: tuple[str, ...] = ("Ann", "Bob"), **settings) -> None:
     """A game started straight from settings, for tests about the turn, not the setup."""
     start(ui.app, names, **settings)
     ui.pump()
+    ui.settle()  # the screen's other pages, made a frame each once the game shows
 
 
 def start(app, names: tuple[str, ...], **settings) -> None:
