@@ -73,7 +73,7 @@ class Answerer:
         return {
             "screen": app.manager.current, "built": list(app.manager.screen_names),
             # the loop's turns (a frame is drawn only when something changed)
-            "downs": self.downs, "ups": self.ups, "frames": Clock.frames,
+            "downs": self.downs, "ups": self.ups, "frames": Clock.frames, "building": app.building,
             "popup": bool(modal_views()), "targets": targets(), "focused": focused(), "notice": notice(screen),
             "chosen": [p.name for p in picker.chosen] if picker is not None else None,
             "page": getattr(model, "page", None),
