@@ -5,7 +5,7 @@ cards (5: the most a bounty card draws, R-B11; more is refused).
 The card tap: the clock starts when the touch on a key of the card grid is released (the
 release enters the card); the screen's handling ends when the release has been handled
 (before Kivy draws), the tap when the window flips the first frame after it. The tap never
-waits for the odds, which are worked out in a worker process (ui/background.py). Each
+waits for the odds, which are worked out in a worker process (ui/pace/background.py). Each
 measured card is one the odds have not seen with these cards (no kept answer helps), and
 the next tap comes once its odds are shown; how long they took to appear is printed too,
 beside what the same odds cost when they were worked out inside the tap (the old duel
@@ -40,7 +40,7 @@ from companion.bountytown.hands import rank_of_shape  # noqa: E402
 from companion.bountytown.odds import _chances, duel_odds, rank_distribution  # noqa: E402
 from companion.bountytown.view import SETUP_DIAGRAM, SUIT_NAMES  # noqa: E402
 from companion.db.store import Store  # noqa: E402
-from companion.limits import BOUNTY_DRAWS  # noqa: E402
+from companion.intake.limits import BOUNTY_DRAWS  # noqa: E402
 from verdict import PI_FACTOR, headless_kivy, run  # noqa: E402
 
 DRAWS = (3, BOUNTY_DRAWS)
@@ -186,7 +186,7 @@ def main(runs: int = 5) -> list[str]:
     duel_ms = median_seconds(lambda: duel_odds(*args)) * 1000
     print(f"odds duel (5-card hand vs 2 base + {BOUNTY_DRAWS} draws): {duel_ms:.1f} ms")
 
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
@@ -233,9 +233,9 @@ def main(runs: int = 5) -> list[str]:
 if __name__ == "__main__":
     # Kivy only when this file runs as the bench: the odds worker process (spawn) imports it
     # again as __mp_main__ (multiprocessing docs, "Safe importing of main module"), and the
-    # worker must not open a window (ui/background.py)
+    # worker must not open a window (ui/pace/background.py)
     headless_kivy()
-    from ui.launch import configure_kivy
+    from ui.shell.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
 

@@ -1,7 +1,7 @@
-"""What the CJK fallback font (ui/fonts.py) costs in resident memory.
+"""What the CJK fallback font (ui/shell/fonts.py) costs in resident memory.
 
 Each figure is the RSS (/proc/self/status, VmRSS) of one process started headless the way
-the app starts (``ui.launch.configure_kivy``, SDL's offscreen driver), its window made and
+the app starts (``ui.shell.launch.configure_kivy``, SDL's offscreen driver), its window made and
 a Latin name drawn, then read again after a CJK name is drawn at the table's two text sizes
 (16 and 20 px: each size is a font object of its own). The differences are the font's.
 
@@ -26,7 +26,7 @@ from verdict import HEADLESS_KIVY, run  # noqa: E402
 
 def child() -> None:
     """Runs in the measured process: RSS after a Latin name, then after a CJK name at 20 and 16 px."""
-    from ui.launch import configure_kivy
+    from ui.shell.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.core.text import Label as CoreLabel

@@ -32,18 +32,18 @@ def ui_child(games: int, ahead: bool) -> None:
     """One fresh app on the database: Home shown (with ``ahead``, as the real app: the History
     screen built while Home is idle), then History opened; the time to its first frame."""
     import scaledata
-    from ui.launch import configure_kivy
+    from ui.shell.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.base import EventLoop
     from kivy.core.window import Window
 
     from companion.db.store import Store
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     import gc
 
-    from ui import app as app_module
+    from ui.shell import app as app_module
 
     app_module.PRELOAD_AFTER_S = 0
     app = CompanionApp(Store(scaledata.history(games)), backend="sim", preload=ahead)

@@ -7,7 +7,7 @@ most +60 MB over the empty app. Exits 1 naming each target missed, 2 with the tr
 it cannot measure (verdict.py).
 
 Each figure is the process's resident set as the OS counts it (VmRSS in /proc/self/status),
-read 20 s after the process started (:data:`READ_AT_S`), the way the app starts (``ui.launch``,
+read 20 s after the process started (:data:`READ_AT_S`), the way the app starts (``ui.shell.launch``,
 headless: SDL's offscreen driver and Mesa's software GL, so the absolute figures include
 Mesa's; the differences are the app's), with an empty Kivy app measured in the same run,
 alike. Reading it as soon as the app froze its garbage collector at Home (as before) missed
@@ -77,7 +77,7 @@ def child(scenario: str, db: str) -> None:
     """In the measured process: start as the kiosk does, settle, print the RSS."""
     import gc
 
-    from ui.launch import configure_kivy
+    from ui.shell.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.app import App
@@ -107,7 +107,7 @@ def child(scenario: str, db: str) -> None:
 
         Empty().run()
         return
-    from ui import app as app_module
+    from ui.shell import app as app_module
 
     app_module.PRELOAD_AFTER_S = 0
     app = app_module.CompanionApp(db_path=db, backend="sim", preload=True)

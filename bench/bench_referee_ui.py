@@ -75,7 +75,7 @@ import verdict  # noqa: E402  (its run() by its module's name: this file has a r
 
 verdict.headless_kivy()
 
-from ui.launch import configure_kivy  # noqa: E402
+from ui.shell.launch import configure_kivy  # noqa: E402
 
 configure_kivy(fullscreen=False)
 
@@ -88,10 +88,10 @@ from companion.rapidcity.deck import shuffled_deck  # noqa: E402
 from companion.rapidcity.model import COLOURS, CharacterCard  # noqa: E402
 from companion.db.store import Store  # noqa: E402
 from hardware.events import PadEvent, now_ns  # noqa: E402
-from ui.app import CompanionApp  # noqa: E402
+from ui.shell.app import CompanionApp  # noqa: E402
 from companion.rapidcity.view import ordinal  # noqa: E402
 from ui.rapidcity.referee import RefereeScreen  # noqa: E402
-from ui.speech import SPEAKER, VOICE_PREF  # noqa: E402
+from ui.sound.speech import SPEAKER, VOICE_PREF  # noqa: E402
 
 PLAYERS = list(COLOURS)
 MS = 1_000_000

@@ -5,7 +5,7 @@ Resume from Home, where the app builds no game's screen ahead to keep its memory
 bench_memory.py; Home then answers the tap at once with "Opening ..." and opens the game
 after that frame); the resume of a 50,000-action Spurs game in the app (bench/scaledata.py
 builds it), ahead and cold; and a new game's tap on Home, in an app that has done its work
-ahead at Home (ui/app.py ``_build_ahead``), to its setup screen.
+ahead at Home (ui/shell/app.py ``_build_ahead``), to its setup screen.
 
 Targets: under 100 ms to the game (issue 12); the tap's frame within a Pi's (3.0 ms here), no
 frame over 50 ms and the 50,000-action game shown within 300 ms, a setup usable within 100 ms
@@ -16,7 +16,7 @@ odds worker's reader): to the frame that shows the screen, from the tap to its o
 drawing (as bench_taps.py's "before frame"), and the longest
 tick of the clock (a frame, drawn or not) before it shows and after it, while the rest is built a
 part a frame (a game's other pages, a new game's screen built while its setup shows, and the
-collection after: ui/later.py). Exits 1 with "MISSED" for each target missed.
+collection after: ui/pace/later.py). Exits 1 with "MISSED" for each target missed.
 
 Run: python bench/bench_screen_open.py [RUNS]
 """
@@ -57,7 +57,7 @@ SETTINGS = {
 
 def child(kind: str, db: str, ahead: bool, new: bool) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from ui.launch import configure_kivy
+    from ui.shell.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.base import EventLoop
@@ -65,7 +65,7 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
 
     from companion.db.store import Store
     from companion.games import TITLES
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     if kind == LONG:  # a copy of the long game bench/scaledata.py builds
         sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -81,7 +81,7 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
         game_id = store.new_session(kind, SETTINGS[kind]).id
     import gc
 
-    from ui import app as app_module
+    from ui.shell import app as app_module
 
     app_module.PRELOAD_AFTER_S = 0
     app = CompanionApp(store, backend="sim", preload=True)  # as the app is: History, Statistics, modules
@@ -92,7 +92,7 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
         EventLoop.idle()
     if ahead:
         app.screen(kind)  # as while a new game's setup screen is filled in
-        for _ in range(5):  # its pages laid out ahead (ui/pages.py: a tick after they are sized)
+        for _ in range(5):  # its pages laid out ahead (ui/pace/pages.py: a tick after they are sized)
             EventLoop.idle()
     shows = f"{kind}_setup" if new else kind
     drawn: list[str] = []  # the screen each frame drew, taken as its drawing begins (a flip's handlers may change it)
@@ -111,7 +111,7 @@ def child(kind: str, db: str, ahead: bool, new: bool) -> None:
         ticks.append(tick_cpu())
     shown, before = flips[-1], len(ticks)
     # then what is built after it shows, a part a frame: a game's other pages, or a new game's
-    # screen built while its setup is filled in; and the collection after it (ui/later.py)
+    # screen built while its setup is filled in; and the collection after it (ui/pace/later.py)
     while app.building or (new and not app.whole(kind)):
         ticks.append(tick_cpu())
     if os.environ.get("BENCH_TICKS"):  # each tick's CPU, to see which part is long

@@ -24,7 +24,7 @@ from verdict import headless_kivy, run  # noqa: E402
 
 headless_kivy()
 
-from ui.launch import configure_kivy  # noqa: E402
+from ui.shell.launch import configure_kivy  # noqa: E402
 
 configure_kivy(fullscreen=False)
 
@@ -50,7 +50,7 @@ def main(draws: int = 30) -> list[str]:
     """Draws from the hunt form, whose odds are worked out as it opens and whose draw opens
     the draw page. (The draw page's own odds phase, which this also measured, now comes only
     before a town's draw or a gang waiting: a hunt's odds are on its form.)"""
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")

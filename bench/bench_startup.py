@@ -27,7 +27,7 @@ def rss_mb() -> float:
 
 def child(kind: str, db: str) -> None:
     """Runs in the measured process: report the first frame's time and RSS once Home is up."""
-    from ui.launch import configure_kivy
+    from ui.shell.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.app import App
@@ -58,7 +58,7 @@ def child(kind: str, db: str) -> None:
     else:
         import argparse
 
-        from ui.launch import run_app
+        from ui.shell.launch import run_app
 
         run_app(argparse.Namespace(db=db, backend="sim", fullscreen=False, pads=None, port=None))
 

@@ -66,7 +66,7 @@ def forget_sum(path: str) -> None:
 
 
 def child(db: str, count_all: bool) -> None:
-    from ui.launch import configure_kivy
+    from ui.shell.launch import configure_kivy
 
     configure_kivy(fullscreen=False)
     from kivy.base import EventLoop
@@ -75,8 +75,8 @@ def child(db: str, count_all: bool) -> None:
     import gc
 
     from companion.db.store import Store
-    from ui import app as app_module
-    from ui.app import CompanionApp
+    from ui.shell import app as app_module
+    from ui.shell.app import CompanionApp
 
     app_module.PRELOAD_AFTER_S = 0
     app = CompanionApp(Store(db), backend="sim", preload=True)  # as the app runs: screens built ahead

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.engine import RuleError  # noqa: E402
+from companion.contracts.engine import RuleError  # noqa: E402
 from companion.db.schema import SCHEMA_VERSION, _SCHEMA  # noqa: E402
 from companion.db.store import GameSession, Store  # noqa: E402
 

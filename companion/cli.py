@@ -2,7 +2,7 @@
 
 Each game adds its own verbs through ``register(commands)`` in its ``cli`` module, so
 the rules of a game and the words that reach them live side by side; those modules take
-what they share from :mod:`companion.verbs` and never import this one. Those modules
+what they share from :mod:`companion.contracts.verbs` and never import this one. Those modules
 import their heavy parts inside the handlers: `companion odds ...` must not pay for
 loading Kivy or another game's tables.
 
@@ -20,11 +20,11 @@ import sys
 from typing import Any, NoReturn, Sequence
 
 from companion import __version__
-from companion.engine import RuleError
-from companion.errors import InputError
-from companion.limits import MONITOR_SECONDS, one_line, quote
-from companion.settings import BACKENDS, take_settings
-from companion.verbs import Commands, add_json_flag, check_path
+from companion.contracts.engine import RuleError
+from companion.intake.errors import InputError
+from companion.intake.limits import MONITOR_SECONDS, one_line, quote
+from companion.kiosk.settings import BACKENDS, take_settings
+from companion.contracts.verbs import Commands, add_json_flag, check_path
 from companion.voice import LANGUAGES
 
 #: the modules whose ``register(commands)`` add verbs, in the order `companion --help` lists
@@ -203,7 +203,7 @@ def app_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def _stored_game(db: str | None, session: int) -> tuple[str, Any]:
-    """A stored game's kind and state (:data:`companion.verbs.StoredGame`), read without
+    """A stored game's kind and state (:data:`companion.contracts.verbs.StoredGame`), read without
     creating or changing the database."""
     from pathlib import Path
 

@@ -16,10 +16,10 @@ import json
 import platform
 import sys
 
-from companion.checks import FAIL, OK, WARN, Check
-from companion.display import display_problem, drivers, graphics_problem
-from companion.errors import InputError
-from companion.settings import Settings, describe, load_settings, settings_path, take_settings
+from companion.contracts.checks import FAIL, OK, WARN, Check
+from companion.kiosk.display import display_problem, drivers, graphics_problem
+from companion.intake.errors import InputError
+from companion.kiosk.settings import Settings, describe, load_settings, settings_path, take_settings
 
 
 def check_python() -> Check:
@@ -58,7 +58,7 @@ def check_graphics() -> Check:
 def check_touch_input() -> Check:
     """The kiosk's Kivy input: exactly one provider for the touchscreen (a second one
     that sees the same finger makes every tap arrive twice)."""
-    from companion.kioskinput import kiosk_input
+    from companion.kiosk.kioskinput import kiosk_input
 
     providers, problem = kiosk_input()
     line = ", ".join(f"{key} = {value}" for key, value in providers.items())
@@ -76,7 +76,7 @@ def check_voice() -> Check:
 
 
 def check_settings(args: argparse.Namespace) -> Check:
-    """The kiosk's settings file (companion/settings.py), taken into ``args`` where the
+    """The kiosk's settings file (companion/kiosk/settings.py), taken into ``args`` where the
     command line gave nothing, so the checks after it look at the pads the app would open.
     A bad file fails here, and the rest is checked as if there were none."""
     try:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.engine import Engine
+from companion.contracts.engine import Engine
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ os.environ.update(SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy", KIVY_NO_
                   KIVY_USE_DEFAULTCONFIG="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
 sys.path.insert(0, str(ROOT))
 
-from ui.launch import configure_kivy  # noqa: E402
+from ui.shell.launch import configure_kivy  # noqa: E402
 
 configure_kivy(fullscreen=False)
 if len(sys.argv) == 3:  # another window size, written to another folder
@@ -49,15 +49,15 @@ if len(sys.argv) == 3:  # another window size, written to another folder
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
-from companion.engine import RuleError  # noqa: E402
+from companion.contracts.engine import RuleError  # noqa: E402
 from companion.rapidcity.deck import shuffled_deck  # noqa: E402
 from companion.rapidcity.engine import round_template  # noqa: E402
 from companion.rapidcity.model import ArmedCard, CharacterCard  # noqa: E402
 from companion.db.store import Store  # noqa: E402
 from kivy.uix.textinput import TextInput  # noqa: E402
 
-from ui import keyboard  # noqa: E402
-from ui.app import CompanionApp  # noqa: E402
+from ui.kit import keyboard  # noqa: E402
+from ui.shell.app import CompanionApp  # noqa: E402
 
 DOCS = Path(sys.argv[2]) if len(sys.argv) == 3 else Path(__file__).resolve().parent
 

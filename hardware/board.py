@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.errors import InputError
-from companion.settings import BACKENDS
+from companion.intake.errors import InputError
+from companion.kiosk.settings import BACKENDS
 
 MODEL_PATH = Path("/proc/device-tree/model")
 

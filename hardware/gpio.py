@@ -28,7 +28,7 @@ import os
 import warnings
 from typing import Any
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from hardware.backend import Backend
 from hardware.events import now_ns
 from hardware.padmap import PadMap

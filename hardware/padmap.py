@@ -13,8 +13,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterator
 
-from companion.errors import InputError
-from companion.settings import KEYS as SETTINGS_KEYS
+from companion.intake.errors import InputError
+from companion.kiosk.settings import KEYS as SETTINGS_KEYS
 
 LOCATIONS = ("prison", "tipi", "saloon")
 MAX_PADS = 6
@@ -91,7 +91,7 @@ def parse_padmap(text: str, source: str = "pads.toml") -> PadMap:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"pad map {source}: not valid TOML ({exc})") from None
-    # the kiosk's settings file is a pad map with the settings' keys on top (companion/settings.py)
+    # the kiosk's settings file is a pad map with the settings' keys on top (companion/kiosk/settings.py)
     extra = set(data) - {"pad", *SETTINGS_KEYS}
     if extra:
         raise InputError(f"pad map {source}: unknown top-level key(s) {sorted(extra)}; expected [[pad]] tables")

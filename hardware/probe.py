@@ -1,6 +1,6 @@
 """Checks for `companion doctor`: can this user reach the pads, and if not, what to do.
 
-Each check returns a doctor :class:`~companion.checks.Check`: its name, whether it
+Each check returns a doctor :class:`~companion.contracts.checks.Check`: its name, whether it
 stops the table (FAIL) or only deserves a look (WARN), what was found in words a person
 at the table understands, and the command or step that would make it right. Fixes name
 the real user (never a literal ``$USER``): the command must work when pasted.
@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 from typing import Iterator, Mapping
 
-from companion.checks import FAIL, OK, WARN, Check
-from companion.display import draws_on_console
-from companion.errors import InputError
+from companion.contracts.checks import FAIL, OK, WARN, Check
+from companion.kiosk.display import draws_on_console
+from companion.intake.errors import InputError
 from hardware.board import MODEL_PATH, pi_model, resolve
 from hardware.serial_board import VERSION_EVERY_S
 

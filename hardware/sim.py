@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from hardware.events import now_ns
 from hardware.gpio import FactoryClock, GpioBackend
 from hardware.padmap import PadMap

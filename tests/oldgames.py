@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from companion.db.store import Store
-from companion.engine import dumps
+from companion.contracts.engine import dumps
 from companion.games import engine_for
 from tests.spurs.helpers import ANN, BOB, CID
 

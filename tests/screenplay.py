@@ -1,5 +1,5 @@
 """Screen models driven at engine speed: a game session kept in memory, and taps played
-on a model the way the Kivy screen plays them (tap, then :func:`companion.screen.taken`:
+on a model the way the Kivy screen plays them (tap, then :func:`companion.contracts.screen.taken`:
 the save made in the session, the model reading it back)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.engine import Engine, RuleError, dumps
-from companion.screen import ScreenModel, Step, taken
+from companion.contracts.engine import Engine, RuleError, dumps
+from companion.contracts.screen import ScreenModel, Step, taken
 
 
 def canonical(action: Mapping[str, Any]) -> dict[str, Any]:
@@ -21,7 +21,7 @@ def canonical(action: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class Table:
-    """The store's game session without a disk (:class:`companion.screen.History`): do, undo
+    """The store's game session without a disk (:class:`companion.contracts.screen.History`): do, undo
     and redo over the engine, each applying it as the store does (a do and a redo once, an
     undo not at all: the states in effect are kept), each one event (``events``: their kinds)."""
 

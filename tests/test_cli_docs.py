@@ -45,8 +45,8 @@ def test_help_points_into_the_project(capsys, argv, page):
 
 
 def test_the_documented_limits_are_the_ones_in_force():
-    """docs/limits.md states each figure of companion/limits.py."""
-    from companion import limits
+    """docs/limits.md states each figure of companion/intake/limits.py."""
+    from companion.intake import limits
 
     text = (ROOT / "docs" / "limits.md").read_text()
     for figure in (limits.BOX_BULLETS, limits.BAG_BULLETS, limits.GANG_SIZE, limits.BOUNTY_BASE_CARDS,

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from companion.cli import EXIT_PIPE_CLOSED, main
-from companion.limits import BAG_BULLETS, BOX_BULLETS
+from companion.intake.limits import BAG_BULLETS, BOX_BULLETS
 from tests.timing import answered_quickly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

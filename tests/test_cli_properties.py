@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.limits import BAG_BULLETS, BOUNTY_DRAWS, GANG_SIZE, TILES
+from companion.intake.limits import BAG_BULLETS, BOUNTY_DRAWS, GANG_SIZE, TILES
 from tests.rapidcity.rc_rounds import DESIGN_EXAMPLE
 from tests.test_cli_export import play_game
 from tests.timing import answered_quickly

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import display
-from companion.display import display_problem, draws_on_console, drivers, graphics_problem
+from companion.kiosk import display
+from companion.kiosk.display import display_problem, draws_on_console, drivers, graphics_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,7 +122,7 @@ def test_a_window_kivy_cannot_make_ends_the_app_with_one_line(tmp_path):
 
 
 def test_kivys_record_of_no_window_is_one_line_per_provider_without_its_frames():
-    from ui.kivylog import NO_WINDOW, KnownNoise
+    from ui.shell.kivylog import NO_WINDOW, KnownNoise
 
     message = (f"{NO_WINDOW}. Please enable debug logging (e.g. add -d if running from the command line)\n"
                "sdl2 - ImportError: libGL.so.1: cannot open shared object file: No such file or directory\n"

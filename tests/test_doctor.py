@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from hardware import probe
 from hardware.gpio import GpioBackend
 from hardware.padmap import load_padmap

@@ -1,4 +1,4 @@
-"""companion.engine.replace gives what dataclasses.replace gives, faster."""
+"""companion.contracts.engine.replace gives what dataclasses.replace gives, faster."""
 
 import dataclasses
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import replace
+from companion.contracts.engine import replace
 from tests.spurs.test_properties import actions, run
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.checks import WARN
+from companion.contracts.checks import WARN
 from companion.records.check import database_checks
-from companion.errorlog import MAX_BYTES, error_log_path, read_log, record
+from companion.kiosk.errorlog import MAX_BYTES, error_log_path, read_log, record
 
 
 def test_a_log_that_cannot_be_written_changes_nothing_else(tmp_path):

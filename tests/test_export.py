@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.cli import main
 from companion.db.lock import AppLock
-from companion.engine import RuleError
-from companion.errors import InputError
+from companion.contracts.engine import RuleError
+from companion.intake.errors import InputError
 from companion.games import engine_for
 from companion.records.exchange import CSV_COLUMNS, CSV_VERSION, FORMAT, VERSION
 from companion.rapidcity.engine import round_template

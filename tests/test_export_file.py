@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from companion import files
+from companion.intake import files
 from companion.cli import main
 from companion.db.store import Store
 from tests.dbdamage import PLAYERS, add, sample_db

@@ -47,7 +47,7 @@ def test_the_app_starts_on_a_full_disk_when_only_its_lock_cannot_say_who_holds_i
 def test_the_app_on_a_disk_too_full_to_open_the_database_says_so(tmp_path):
     said = on_disk(tmp_path / "disk", SETUP + """
 from companion.db.check import open_for_app
-from companion.errors import StoreError
+from companion.intake.errors import StoreError
 fill(DISK)
 before = listing(DISK, opened=True)
 try:

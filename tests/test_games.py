@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine import Engine
+from companion.contracts.engine import Engine
 from companion.games import GAMES, TITLES, engine_for
 
 

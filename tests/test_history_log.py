@@ -8,8 +8,8 @@ import random
 import pytest
 
 from companion.records import gamelog
-from companion.engine import RuleError
-from companion.errors import StoreError
+from companion.contracts.engine import RuleError
+from companion.intake.errors import StoreError
 from companion.records.gamelog import GameLog
 from companion.db.store import Store
 from tests.spurs.helpers import ANN, BOB, CID

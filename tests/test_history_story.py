@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.records import story
 from companion.bountytown.engine import ENGINE as BOUNTYTOWN
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.games import GAMES, engine_for
 from companion.rapidcity.engine import ENGINE as RAPIDCITY
 from companion.rapidcity.roundfile import round_to_json

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.kioskinput import (
+from companion.kiosk.kioskinput import (
     DESKTOP_PROVIDERS,
     KIOSK_PROVIDERS,
     TOUCHSCREEN,
@@ -27,7 +27,7 @@ KIOSK_CONFIG = ROOT / "wiring" / "kivy-config.ini"
 
 EFFECTIVE = """
 import json, sys
-from ui.launch import configure_kivy
+from ui.shell.launch import configure_kivy
 configure_kivy(fullscreen=sys.argv[1] == "kiosk")
 from kivy.config import Config
 print(json.dumps(dict(Config.items("input"))))

@@ -1,7 +1,7 @@
-"""The bounds written as numbers in companion/limits.py (it imports no game, the games import
+"""The bounds written as numbers in companion/intake/limits.py (it imports no game, the games import
 it) are the ones their rules give."""
 
-from companion import limits
+from companion.intake import limits
 from companion.bountytown.cards import DECK_SIZE
 from companion.rapidcity.model import LAST_BULLET
 from companion.spurs.bag import RED_LIMIT

@@ -5,7 +5,7 @@ import unicodedata
 
 from hypothesis import given, strategies as st
 
-from companion.names import clean, difference, key, look_alike, skeleton
+from companion.intake.names import clean, difference, key, look_alike, skeleton
 
 
 def test_one_name_whatever_its_unicode_form_case_or_invisible_characters():

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.records.check import database_checks
 from companion.db.store import Store
 from companion.db.versions import under
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.games import engine_for
 from companion.rapidcity.engine import round_template
 from companion.records.oldrules import rules_played

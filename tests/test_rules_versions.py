@@ -13,8 +13,8 @@ import pytest
 from companion.bountytown import cardform
 from companion.bountytown.engine import ENGINE as BOUNTYTOWN
 from companion.db.store import Store
-from companion.engine import RuleError
-from companion.limits import BOUNTY_DRAWS
+from companion.contracts.engine import RuleError
+from companion.intake.limits import BOUNTY_DRAWS
 from companion.rapidcity.engine import ENGINE as RAPIDCITY, round_template
 from companion.rapidcity.judge import judge, verdict_to_json
 from companion.rapidcity.roundfile import parse_round

@@ -4,7 +4,7 @@ version 1 with a blank seat still replays as it was played."""
 import pytest
 
 from companion.db.store import Store
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.scorepad.engine import ENGINE
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import app_arguments
-from companion.errors import InputError
-from companion.settings import Settings, load_settings
+from companion.intake.errors import InputError
+from companion.kiosk.settings import Settings, load_settings
 from hardware.padmap import load_padmap
 
 ROOT = Path(__file__).resolve().parents[1]

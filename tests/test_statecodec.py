@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.bountytown.engine import ENGINE as BOUNTYTOWN
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.rapidcity.engine import ENGINE as RAPIDCITY
 from companion.scorepad.engine import ENGINE as SCOREPAD
 from companion.spurs.engine import ENGINE as SPURS

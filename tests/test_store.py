@@ -5,8 +5,8 @@ import sqlite3
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.engine import RuleError
-from companion.errors import InputError
+from companion.contracts.engine import RuleError
+from companion.intake.errors import InputError
 from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store, StoreError, default_db_path
 

@@ -6,8 +6,8 @@ import sqlite3
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.engine import RuleError
-from companion.errors import InputError
+from companion.contracts.engine import RuleError
+from companion.intake.errors import InputError
 from companion.db.roster import Seat, seat_names
 from companion.db.schema import SCHEMA_VERSION
 from companion.db.store import Store, StoreError

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-from companion import usbdrive
+from companion.kiosk import usbdrive
 from companion.db.place import sizes_in_words
-from companion.errors import StoreError
+from companion.intake.errors import StoreError
 from companion.db.store import Store
 
 

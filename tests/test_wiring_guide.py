@@ -64,7 +64,7 @@ def test_the_mpremote_step_uses_a_venv_not_bookworms_system_pip():
 
 
 def test_the_guide_states_the_settings_files_place_format_and_every_key(tmp_path):
-    from companion.settings import KEYS, SETTINGS_PATH, load_settings
+    from companion.kiosk.settings import KEYS, SETTINGS_PATH, load_settings
 
     install = (ROOT / "wiring" / "install.sh").read_text()
     assert re.search(rf"^SETTINGS={SETTINGS_PATH}$", install, re.M) and f"`{SETTINGS_PATH}`" in GUIDE

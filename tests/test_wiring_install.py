@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.kioskinput import KIOSK_PROVIDERS, kiosk_input
+from companion.kiosk.kioskinput import KIOSK_PROVIDERS, kiosk_input
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "wiring" / "install.sh"
@@ -26,7 +26,7 @@ UNIT = "etc/systemd/system/companion.service"
 #: what the app loads at start that a bare Raspberry Pi OS Lite (or Debian) image lacks: the
 #: venv; Kivy's libGL and Mesa's drivers; EGL, GLES, GBM and DRM for SDL on the console;
 #: mtdev for the touchscreen (the issue: the app died on libGL.so.1 after an install that
-#: installed none of them); the font CJK names are drawn with (ui/fonts.py); espeak-ng, the voice
+#: installed none of them); the font CJK names are drawn with (ui/shell/fonts.py); espeak-ng, the voice
 PACKAGES = {"python3-venv", "libgl1", "libegl1", "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libegl-mesa0",
             "libmtdev1", "fonts-wqy-microhei", "espeak-ng"}
 STICKS = "/media/companion"
@@ -112,7 +112,7 @@ def test_a_usb_stick_is_mounted_where_the_sandboxed_app_may_write_and_offered_th
     for fstype, options, point in mounts:
         assert point == f"{STICKS}/USB-stick" and {"uid=companion", "gid=companion", "umask=0077"} <= set(
             options.split(","))
-    from companion import usbdrive  # the app offers a backup there, writable
+    from companion.kiosk import usbdrive  # the app offers a backup there, writable
 
     is_dir = Path.is_dir
     monkeypatch.setattr(Path, "is_dir", lambda path: str(path) == f"{STICKS}/USB-stick" or is_dir(path))
@@ -238,7 +238,7 @@ def test_the_kiosks_settings_are_written_once_and_the_units_command_reads_them(t
 
 def test_without_a_backend_the_settings_say_auto_as_the_unit_did(dry_run):
     root, _ = dry_run
-    from companion.settings import load_settings
+    from companion.kiosk.settings import load_settings
 
     settings = load_settings(root / SETTINGS)
     assert (settings.backend, settings.port) == ("auto", None) and settings.pads == str(root / SETTINGS)

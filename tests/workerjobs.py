@@ -1,4 +1,4 @@
-"""Jobs tests hand to the app's worker process (ui/background.py): importable without Kivy,
+"""Jobs tests hand to the app's worker process (ui/pace/background.py): importable without Kivy,
 as everything the worker runs must be, and picklable by reference."""
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ the child, except a ``__main__`` module run with -m, which it leaves alone
 import sys
 
 from companion.cli import app_arguments
-from companion.errors import InputError
-from companion.limits import one_line
-from ui.launch import run_app
+from companion.intake.errors import InputError
+from companion.intake.limits import one_line
+from ui.shell.launch import run_app
 
 try:
     arguments = app_arguments(sys.argv[1:])

@@ -36,16 +36,16 @@ PREFIX=/opt/companion
 VENV=$PREFIX/venv
 STATE=/var/lib/companion
 #: where a USB stick is mounted for backups (61-companion-stick.rules); the unit may write
-#: under $STICKS (ReadWritePaths=); companion/usbdrive.py finds it in /proc/self/mounts
+#: under $STICKS (ReadWritePaths=); companion/kiosk/usbdrive.py finds it in /proc/self/mounts
 STICKS=/media/companion
 STICK=$STICKS/USB-stick
-#: the kiosk's settings: which pads the table reads (companion/settings.py)
+#: the kiosk's settings: which pads the table reads (companion/kiosk/settings.py)
 SETTINGS=/etc/companion/companion.toml
 #: what a bare Raspberry Pi OS Lite image lacks for the app to start: Python's venv; Kivy's
 #: OpenGL (libGL through glvnd) with Mesa's drivers (vc4/v3d on the Pi, software elsewhere)
 #: and its EGL; what SDL opens to draw on the console (EGL, GLES, GBM, DRM); the
 #: touchscreen's mtdev; ALSA for the sounds (libasound2t64 on Trixie, libasound2 before); a
-#: font with CJK letters for names in Chinese, Japanese or Korean (ui/fonts.py); espeak-ng,
+#: font with CJK letters for names in Chinese, Japanese or Korean (ui/shell/fonts.py); espeak-ng,
 #: the offline voice that says the calls (English and French voices included)
 APT_PACKAGES=(python3-venv libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0 libmtdev1
               "libasound2t64|libasound2" fonts-wqy-microhei espeak-ng)

@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pads", metavar="PADS_TOML", help="pad map (default: the app's built-in one)")
     parser.add_argument("--out", default=str(Path(__file__).with_name("pads.svg")), help="where to write the SVG")
     args = parser.parse_args(argv)
-    from companion.errors import InputError
+    from companion.intake.errors import InputError
 
     try:
         pads = load_padmap(args.pads)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.bountytown.state import GameState
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 RULE = "Adjust"
 KEYS = ("renown", "wounds")

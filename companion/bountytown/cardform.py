@@ -14,7 +14,7 @@ from typing import Any
 from companion.bountytown.cards import SUITS
 from companion.bountytown.state import Bounty
 from companion.bountytown.view import SUIT_NAMES
-from companion.limits import BOUNTY_DRAWS
+from companion.intake.limits import BOUNTY_DRAWS
 
 #: what a card prints, each field's range; the draws stepper stops at the most the rules take (R-B11)
 LIMITS = {"renown": (0, 20), "draws": (0, BOUNTY_DRAWS), "items": (0, 5)}

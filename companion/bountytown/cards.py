@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 
 SUITS = "HDSCG"  # ruling: R-B1 (Hearts, Diamonds, Spades, Clubs, Gold)
 VALUES = (1, 2, 3, 4, 5)

@@ -3,7 +3,7 @@
 `companion hand CARDS...` names a hand's rank; `companion odds duel` gives the exact
 chances of a hand against a bounty. Both print JSON with `--json` in the shapes
 docs/cli.md fixes; without it, a line a person can read at the table. Hands, bases,
-draws and known cards are bounded by the rulebook (companion/limits.py).
+draws and known cards are bounded by the rulebook (companion/intake/limits.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fractions import Fraction
 
 def register(commands) -> None:
     """Add this game's verbs to the `companion` parser."""
-    from companion.verbs import add_json_flag
+    from companion.contracts.verbs import add_json_flag
 
     hand = commands.top.add_parser("hand", help="Bountytown: name a hand's rank, e.g. hand 1H 2H 3H 4H 5H")
     hand.add_argument("cards", nargs="+", help="1 to 5 cards, value 1-5 then suit H D S C G (e.g. 3G)")
@@ -35,7 +35,7 @@ def register(commands) -> None:
 def _hand(args: argparse.Namespace) -> int:
     from companion.bountytown.hands import rank
 
-    from companion.limits import HAND_CARDS
+    from companion.intake.limits import HAND_CARDS
 
     result = rank(_cards(",".join(args.cards), "cards", HAND_WHY, HAND_CARDS))
     if args.json:
@@ -47,7 +47,7 @@ def _hand(args: argparse.Namespace) -> int:
 
 def _odds_duel(args: argparse.Namespace) -> int:
     from companion.bountytown.odds import duel_odds
-    from companion.limits import BOUNTY_BASE_CARDS, BOUNTY_DRAWS, HAND_CARDS, KNOWN_CARDS, whole_number
+    from companion.intake.limits import BOUNTY_BASE_CARDS, BOUNTY_DRAWS, HAND_CARDS, KNOWN_CARDS, whole_number
 
     hand = _cards(args.hand, "--hand", HAND_WHY, HAND_CARDS)
     base = _cards(args.bounty_base, "--bounty-base", "a bounty's hand counts its best five cards, R-B3",
@@ -73,7 +73,7 @@ HAND_WHY = "a duel plays 1 to 5 cards"
 def _cards(text: str, option: str, why: str, most: int) -> tuple[str, ...]:
     """Cards written the CLI way ("1H,1S,2G"), at most ``most`` of them, none empty."""
     from companion.bountytown.cards import parse_cards
-    from companion.limits import items
+    from companion.intake.limits import items
 
     return parse_cards(items(text, option, most, why))
 

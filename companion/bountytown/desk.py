@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from companion.bountytown.cards import check_copies, parse_card, sort_key
 from companion.bountytown.hands import MOST_PLAYED, best_play, bounty_rank, rank
 from companion.bountytown.view import card_name
-from companion.errors import InputError
+from companion.intake.errors import InputError
 
 #: tabs in the desk's row at most: three across a final duel's desk at 800x480 read
 #: "Ezekiel Fitzwilliam-Hay" at 20 px on two lines; a fourth would split "Bartholomew"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from companion.bountytown.hands import MOST_PLAYED, HandRank
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 NO_HAND = 12  # worse than High Card: a player duel over no bounty has no bounty hand
 

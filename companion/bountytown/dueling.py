@@ -26,7 +26,7 @@ from companion.bountytown.desk import Desk
 from companion.bountytown.engine import bank_discard, out_of_reach, preview
 from companion.bountytown.state import ITEM_PRICES, Bounty, GameState, Player
 from companion.bountytown.view import HandRoom, critical_choices, hand_room
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 #: errors about the cards, not the target: the target is fine, the hands are still to come
 CARD_RULES = frozenset({"Duels", "R-B1"})

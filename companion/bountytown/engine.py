@@ -49,7 +49,7 @@ turn; the cost is given for each ([free] costs none).
     capture the player may "take" one, the rest go to the store (all of them if it escapes).
     "crucifix": players who discard a Crucifix to take no wounds. "critical_discard": for
     a critically wounded player with two or more bounties, the one they discard. "seed":
-    always send one (``companion.engine.new_seed()``): a critical wound discards an item at
+    always send one (``companion.contracts.engine.new_seed()``): a critical wound discards an item at
     random. "in_hand" (optional): player -> cards in their hand at the Selection Step,
     wounds included, when it is not the hand limit (cards played earlier and not yet
     reloaded, a Bank discard, an ability's extra card); wounds are dead space, so at most
@@ -110,8 +110,8 @@ from companion.bountytown.state import (
     parse_bounty,
     parse_items,
 )
-from companion.engine import RuleError, action_type, leading, listed, replace
-from companion.errors import InputError
+from companion.contracts.engine import RuleError, action_type, leading, listed, replace
+from companion.intake.errors import InputError
 
 #: locations whose ability costs actions (used through heal / buy / turn_in) or is static
 NO_FREE_ABILITY = frozenset({SHERIFF, DOCS, STORE, "Bandit Hideout", "Boarding House", "Bank", "Abandoned Jailhouse"})

@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Iterable
 
 from companion.bountytown.cards import SUITS, VALUES, parse_card, parse_cards, sort_key, suit_of, value_of
-from companion.errors import InputError
+from companion.intake.errors import InputError
 
 # ruling: R-B2 (ranks 9-11 are the ruling's extension of the rulebook's table)
 RANK_NAMES: dict[int, str] = {

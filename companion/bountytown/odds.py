@@ -30,7 +30,7 @@ from companion.bountytown.hands import (
     suit_flags,
     value_shift,
 )
-from companion.errors import InputError
+from companion.intake.errors import InputError
 
 Pile = Mapping[str, int]  # card type -> copies left
 

@@ -1,5 +1,5 @@
 """The Bountytown screen's flow, without Kivy: its pages, what each tap may do on each, and
-the action a tap sends (see :mod:`companion.screen`).
+the action a tap sends (see :mod:`companion.contracts.screen`).
 
 Pages: ``town`` (the 3x3 town: a tap on a location moves there) and ``players`` (the renown
 board), both with the turn's buttons; ``player`` (one player's items, renown and wounds,
@@ -26,8 +26,8 @@ from companion.bountytown.desk import Desk
 from companion.bountytown.engine import ENGINE, out_of_reach, revealed_bounties
 from companion.bountytown.state import ITEM_PRICES, TRAIN, GameState
 from companion.bountytown.view import empty_slots, hand_room
-from companion.engine import RuleError
-from companion.screen import History, ScreenModel, Step, adjusted, open_steps, opened, refused, signed
+from companion.contracts.engine import RuleError
+from companion.contracts.screen import History, ScreenModel, Step, adjusted, open_steps, opened, refused, signed
 
 #: the steps a player's number offers (a Bountytown ``adjust``); "+1" is one of them
 STEPS = {"renown": (-1, 1, 2, 3), "wounds": (-1, 1)}

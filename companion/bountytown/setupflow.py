@@ -18,7 +18,7 @@ from companion.bountytown import cardform
 from companion.bountytown.cardform import Card
 from companion.bountytown.state import ACTIVE_BOUNTIES, HAND_LIMIT, ITEM_PRICES, MIDDLE_ROW, PLAYERS, RULES, parse_bounty
 from companion.bountytown.view import ABILITIES, SETUP_DIAGRAM
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 STEPS = ("Players", "Characters", "Town", "Store", "Bounties")
 FIXED = range(3, 6)  # the middle row's places in the grid (rulebook Setup 1)

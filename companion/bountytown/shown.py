@@ -21,8 +21,8 @@ from companion.bountytown.state import ITEM_PRICES, Bounty, GameState, Player
 from companion.bountytown.cards import suit_of, value_of
 from companion.bountytown.view import (ABILITIES, actions_left, bounties_at, card_name, describe, empty_slots,
                                        out_of_the_game, players_at, renown_split)
-from companion.engine import RuleError, listed
-from companion.screen import signed, words_of
+from companion.contracts.engine import RuleError, listed
+from companion.contracts.screen import signed, words_of
 
 #: every step button a number's steps show, whichever number (made ahead by the screen)
 EVERY_STEP = tuple(dict.fromkeys((signed(s), s) for steps in STEPS.values() for s in steps))

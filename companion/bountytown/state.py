@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.bountytown.cards import parse_card, parse_cards
-from companion.engine import RuleError, replace, rules_of
-from companion.errors import InputError
-from companion.limits import BOUNTY_DRAWS
+from companion.contracts.engine import RuleError, replace, rules_of
+from companion.intake.errors import InputError
+from companion.intake.limits import BOUNTY_DRAWS
 
 HAND_LIMIT = 5
 ACTIONS_PER_TURN = 3
 ACTIVE_BOUNTIES = 3
 PLAYERS = range(3, 7)
-#: each version of the Bountytown rules the engine plays, and what it changed (companion.engine.rules_of)
+#: each version of the Bountytown rules the engine plays, and what it changed (companion.contracts.engine.rules_of)
 RULES_VERSIONS: dict[int, str] = {
     1: "as first released (2026-11-30)",
     2: "wound cards are dead space in a duel (R-B7), a bounty lost to a critical wound leaves the game "
@@ -99,7 +99,7 @@ class GameState:
     winners: tuple[str, ...] = ()
     escaped: tuple[str, ...] = ()  # bounties that escaped a duel: discarded for good
     discarded: tuple[str, ...] = ()  # bounties lost to a critical wound: out of the game (R-B8)
-    rules: int = RULES  # the version of the rules the game is played under (companion.engine.rules_of)
+    rules: int = RULES  # the version of the rules the game is played under (companion.contracts.engine.rules_of)
 
     @property
     def current(self) -> Player:

@@ -14,7 +14,7 @@ from companion.bountytown.cards import parse_card
 from companion.bountytown.engine import preview
 from companion.bountytown.state import TRAIN, GameState
 from companion.bountytown.view import ABILITIES, card_name, describe
-from companion.telling import Teller, count, listed, signed
+from companion.contracts.telling import Teller, count, listed, signed
 
 A = Mapping[str, Any]
 

@@ -15,7 +15,7 @@ from companion.bountytown.cards import SUITS, suit_of, value_of
 from companion.bountytown.duel import Critical
 from companion.bountytown.engine import DuelReport, Injury, play_limit, preview
 from companion.bountytown.state import ACTIONS_PER_TURN, ACTIVE_BOUNTIES, Bounty, GameState, Player
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 #: the rulebook's Setup Diagram, row by row (the default town)
 SETUP_DIAGRAM: tuple[str, ...] = (

@@ -33,8 +33,8 @@ from companion.db.lock import AppLock, holder
 from companion.db.place import FULL_BELOW, os_hint, sizes_in_words
 from companion.db.schema import APPLICATION_ID, SQLITE_MAGIC, stranger
 from companion.db.store import Store
-from companion.errors import InputError, StoreError
-from companion.files import fsync_folder, open_regular, remove_quietly
+from companion.intake.errors import InputError, StoreError
+from companion.intake.files import fsync_folder, open_regular, remove_quietly
 
 #: the files SQLite and the app keep beside a database; none may ever be a backup's target
 BESIDE = ("-wal", "-shm", "-journal", ".lock")

@@ -21,8 +21,8 @@ import os
 from pathlib import Path
 
 from companion.db.place import os_hint
-from companion.errors import StoreError
-from companion.files import remove_quietly
+from companion.intake.errors import StoreError
+from companion.intake.files import remove_quietly
 
 
 def lock_path(db: str | os.PathLike[str]) -> Path:

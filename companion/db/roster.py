@@ -5,7 +5,7 @@ Each game keeps its seat names in its own settings shape (Spurs and Bountytown: 
 ``names`` map, a colour without a name being called by its colour, ruling R-R2).
 :func:`seat_names` reads all of them, so the store, history and statistics never need to
 know the shapes. A seat whose name is a player record's (compared by
-:func:`companion.names.key`: case, Unicode forms and invisible characters aside) is that
+:func:`companion.intake.names.key`: case, Unicode forms and invisible characters aside) is that
 player; any other name is a guest: someone who played one game and has no record, so never
 appears in player lists or stats.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from companion.names import clean, key as name_key
+from companion.intake.names import clean, key as name_key
 
 __all__ = ["Seat", "link", "name_key", "seat_names"]
 
@@ -56,7 +56,7 @@ def seat_names(kind: str, settings: Mapping[str, Any]) -> list[str]:
 
 def link(names: Iterable[str], players: Mapping[str, int]) -> list[Seat]:
     """Seats for ``names`` in order; ``players`` maps :func:`name_key` (that is,
-    :func:`companion.names.key`: case, Unicode forms and invisible characters aside) of each
+    :func:`companion.intake.names.key`: case, Unicode forms and invisible characters aside) of each
     player's name to their id, and a name not in it is a guest. A player sits once: a second name
     of theirs at the same game ("Ann" and "ann", which only an old game can hold, since
     :meth:`companion.db.store.Store.new_session` refuses it) is a guest."""

@@ -17,7 +17,7 @@ from companion.db import snapshots
 from companion.db.roster import link, player_keys, seat_names
 from companion.db.rows import RowDamage, json_object
 from companion.db.transaction import Transaction
-from companion.errors import StoreError
+from companion.intake.errors import StoreError
 
 #: 2 added the snapshots table (companion.db.snapshots); a version 1 file gains it on open;
 #: 3 the summaries table (companion.records.stats.cache);

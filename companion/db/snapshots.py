@@ -43,14 +43,14 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from companion.db import statecodec, versions
-from companion import engine as engine_module
+from companion.contracts import engine as engine_module
 from companion.games import GAMES, game, load
 from companion.db.runstack import RunStack
 
 #: events between two snapshots: the most a resume replays, and the most an undo replays
 EVERY = 100
 #: the longest state text read back: a Rapid City game at its largest (every card's round
-#: file at companion.limits.ROUND_FILE_BYTES, and its verdict) stays well under it
+#: file at companion.intake.limits.ROUND_FILE_BYTES, and its verdict) stays well under it
 STATE_CHARS = 128_000_000
 #: the longest stacks text: two numbers per break in the line of play, an undo at most every event
 STACKS_CHARS = 16_000_000
@@ -101,7 +101,7 @@ def new_chain() -> Any:
 @cache
 def fingerprint(kind: str, schema: int) -> str:
     """A hash of the source of the game's rules (its package, or its module for a one-file
-    game, companion/engine.py, companion/db/versions.py and evidence.py), the state encoding
+    game, companion/contracts/engine.py, companion/db/versions.py and evidence.py), the state encoding
     and the store schema."""
     module = load(game(kind).engine.partition(":")[0])
     source = Path(module.__file__)

@@ -31,11 +31,11 @@ from companion.db.evidence import FileEvidence
 from companion.db.versions import Refused, candidates, choose, recorded, same_result, under
 from companion.db.rows import (LEFT_ALONE, RowDamage, describe, event_action, game_name, inserted_id,
                                json_object, session_fields)
-from companion.engine import Engine, RuleError, dumps
-from companion.errors import InputError, StoreError
+from companion.contracts.engine import Engine, RuleError, dumps
+from companion.intake.errors import InputError, StoreError
 from companion.games import engine_for
-from companion.limits import quote
-from companion.names import clean
+from companion.intake.limits import quote
+from companion.intake.names import clean
 from companion.db.roster import Seat, link, name_key, player_keys, seat_names
 from companion.db.transaction import Transaction
 from companion.db.runstack import RunStack
@@ -286,7 +286,7 @@ class Store:
             "WHERE t.player_id = ? ORDER BY s.started DESC, s.id DESC", (player_id,))]
 
     def _valid_name(self, name: str, player_id: int | None = None) -> str:
-        """The name as kept (:func:`companion.names.clean`), refused when it is empty, too
+        """The name as kept (:func:`companion.intake.names.clean`), refused when it is empty, too
         long, or another player's (compared by :func:`name_key`, which the players table's
         NOCASE, ASCII only, cannot do)."""
         name = valid_name(name)
@@ -451,7 +451,7 @@ class Store:
 
 
 def valid_name(name: str) -> str:
-    """A player's name as kept (:func:`companion.names.clean`), or :class:`InputError` when
+    """A player's name as kept (:func:`companion.intake.names.clean`), or :class:`InputError` when
     nothing visible is left or it is longer than MAX_NAME."""
     kept = clean(str(name))
     if not kept:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 
 from companion.db import snapshots
 from companion.db.rows import RowDamage
-from companion.engine import Engine
+from companion.contracts.engine import Engine
 from companion.db.runstack import RunStack
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots, event_bytes, new_chain
 from companion.db.statecodec import CodecError

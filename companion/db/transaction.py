@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.db.place import write_hint
-from companion.errors import StoreError
+from companion.intake.errors import StoreError
 
 
 class Transaction:

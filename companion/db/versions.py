@@ -1,7 +1,7 @@
 """Which version of its rules a stored game was played under.
 
 A game records the version of its kind's rules in its settings (``"rules": N``) when the
-store creates it, and is replayed under that version for ever (:mod:`companion.engine`:
+store creates it, and is replayed under that version for ever (:mod:`companion.contracts.engine`:
 a fix to the rules is a new version, and the engine keeps the older behaviour for games
 played under an older one). Games stored before versions were recorded (2026-12-06) carry
 no ``"rules"``: they were played under version 1 (the rules as first released, 2026-11-30)
@@ -20,7 +20,7 @@ import json
 import re
 from typing import Any, Callable, Iterable, Mapping, TypeVar
 
-from companion.engine import Engine, dumps, rules_of
+from companion.contracts.engine import Engine, dumps, rules_of
 
 #: the newest version of any game's rules before games recorded theirs: a game stored
 #: without "rules" was played under this version or an older one, never a later one

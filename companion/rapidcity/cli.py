@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.verbs import Commands, StoredGame
+    from companion.contracts.verbs import Commands, StoredGame
 
 
 def register(commands: Commands) -> None:
@@ -44,7 +44,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _export(stored_game: StoredGame, args: argparse.Namespace) -> int:
     import json
 
-    from companion.limits import ID_DIGITS, whole_number
+    from companion.intake.limits import ID_DIGITS, whole_number
     from companion.rapidcity.roundfile import parse_round, write_round
 
     most = 10 ** ID_DIGITS - 1
@@ -62,7 +62,7 @@ def _export(stored_game: StoredGame, args: argparse.Namespace) -> int:
 def stored_round(stored_game: StoredGame, db: str | None, session: int, card: int) -> dict[str, Any]:
     """The round file of card ``card`` (1 = first) of the stored Rapid City game
     ``session``, read by ``stored_game`` (the top CLI's: a game's verbs sit below the store)."""
-    from companion.errors import InputError
+    from companion.intake.errors import InputError
 
     kind, state = stored_game(db, session)
     played = state.played if kind == "rapidcity" else ()

@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type, leading, listed, replace
-from companion.errors import InputError
+from companion.contracts.engine import RuleError, action_type, leading, listed, replace
+from companion.intake.errors import InputError
 from companion.rapidcity.deck import shuffled_deck
 from companion.rapidcity.judge import judge, verdict_to_json
 from companion.rapidcity.model import LOCATIONS, RULES_VERSIONS, Card, Round, Settings, Tile

@@ -6,8 +6,8 @@ racing) -> ``finish`` (the photo finish, where the table names whose pawn each p
 down) or ``touches`` (a cowboy card: who touched which pawn) -> ``verdict`` -> Confirm.
 Between cards the screen is at ``ready`` (or ``end``), and Past calls opens ``history``.
 
-:class:`RefereeModel` is a :class:`companion.screen.ScreenModel` like the other games'
-models: an immutable value, each tap a :class:`~companion.screen.Step` (the model after it,
+:class:`RefereeModel` is a :class:`companion.contracts.screen.ScreenModel` like the other games'
+models: an immutable value, each tap a :class:`~companion.contracts.screen.Step` (the model after it,
 and what the store saves: Confirm's card, or the game's Undo and Redo). Two kinds of thing
 change a card, and they are kept apart:
 
@@ -43,7 +43,7 @@ from companion.rapidcity.roundfile import parse_round
 from companion.rapidcity import taps
 from companion.rapidcity.taps import KEYS, TAPS, Stage, Tap
 from companion.rapidcity.view import LiveCard, PadEdge, Press, TouchEntry, last_one_left
-from companion.screen import ScreenModel, Step, opened
+from companion.contracts.screen import ScreenModel, Step, opened
 
 NOT_REPORTING = "The pads are not reporting (see above): no card until they are."
 STOPPED = "Card stopped: the pads stopped reporting (see above). Tap Ready when they are back."

@@ -17,8 +17,8 @@ import stat
 from pathlib import Path
 from typing import Any, Collection, Mapping
 
-from companion.errors import InputError
-from companion.limits import (
+from companion.intake.errors import InputError
+from companion.intake.limits import (
     BOUNCE_MS,
     BULLETS_BEFORE_CARD,
     EVENTS,
@@ -66,7 +66,7 @@ CARD_FIELDS = {
 }
 SETTING_TYPES = {"bounce_ms": "number", "window_ms": "number", "tie_ms": "number",
                  "ultimate": "bool", "false_start_bullet": "bool", "rules": "version"}
-#: the largest each duration setting may be (companion/limits.py says why)
+#: the largest each duration setting may be (companion/intake/limits.py says why)
 SETTING_LIMITS = {"bounce_ms": BOUNCE_MS, "window_ms": WINDOW_MS, "tie_ms": TIE_MS}
 
 

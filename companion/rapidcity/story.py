@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.rapidcity.engine import RapidCityState
 from companion.rapidcity.roundfile import parse_round, round_to_json
 from companion.rapidcity.view import card_title, ms, outcomes
-from companion.telling import Teller, listed
+from companion.contracts.telling import Teller, listed
 
 A = Mapping[str, Any]
 

@@ -4,7 +4,7 @@ A tap carries what it needs (a press and a player, the time a touch was told) an
 the model has; the taps each step takes form that step's type (:data:`ReadyTap` to
 :data:`HistoryTap`), so a tap that belongs to another step is known by its type
 (:data:`TAPS`). The screen's buttons send keys (:data:`KEYS`), as every game screen's do
-(ui/modelscreen.py); :class:`companion.rapidcity.flow.RefereeModel` makes them taps.
+(ui/gamebase/modelscreen.py); :class:`companion.rapidcity.flow.RefereeModel` makes them taps.
 """
 
 from __future__ import annotations

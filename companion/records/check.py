@@ -16,12 +16,12 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.checks import FAIL, OK, WARN, Check
+from companion.contracts.checks import FAIL, OK, WARN, Check
 from companion.db.lock import holder
 from companion.db.place import place_problem, write_hint
 from companion.db.rows import game_name
 from companion.db.store import GameSession, SessionInfo, Store, StoreError, default_db_path
-from companion.errorlog import error_log_path, read_log
+from companion.kiosk.errorlog import error_log_path, read_log
 from companion.records.oldrules import RulesPlayed, line, maybe_older, rules_played
 
 NAME = "Database"
@@ -58,7 +58,7 @@ def database_checks(db: str | os.PathLike[str] | None, *, record: bool = False) 
         checks.append(Check("App lock", OK, f"the companion app{process} is running on {path}; "
                                             "a second app on it would be refused"))
     logged = read_log(path)
-    if logged is not None:  # faults the app recovered from (ui/recovery.py): it played on, but they are bugs
+    if logged is not None:  # faults the app recovered from (ui/shell/recovery.py): it played on, but they are bugs
         checks.append(Check("App faults", WARN, f"the app recovered from {logged.count} fault(s), the last at "
                                                 f"{logged.last_at}: {logged.last}",
                             f"send {error_log_path(path)} to the makers, then delete it"))

@@ -11,7 +11,7 @@ and is left as it is, so scores stay numbers.
 Control and format characters (ESC of an ANSI colour code, BEL, a right-to-left override that
 shows a name reversed) are made visible: each is written as U+FFFD (the replacement
 character). They never come from the companion, which keeps names clean
-(:mod:`companion.names`); only a damaged or hand-edited database can hold them.
+(:mod:`companion.intake.names`); only a damaged or hand-edited database can hold them.
 """
 
 from __future__ import annotations

@@ -41,15 +41,15 @@ from companion.db.snapshots import damaged
 from companion.db.store import COLOURS, Store, valid_name
 from companion.db.timeline import Timeline
 from companion.db.versions import Refused, candidates, choose, same_result, under
-from companion.engine import RuleError, dumps
-from companion.errors import InputError, StoreError
-from companion.files import open_regular, remove_quietly
+from companion.contracts.engine import RuleError, dumps
+from companion.intake.errors import InputError, StoreError
+from companion.intake.files import open_regular, remove_quietly
 from companion.games import GAMES, engine_for
-from companion.limits import EXPORT_FILE_BYTES, EXPORT_GAME_EVENTS
+from companion.intake.limits import EXPORT_FILE_BYTES, EXPORT_GAME_EVENTS
 from companion.records import plays as plays_table
 from companion.records.csvcells import cell
 from companion.records.exportfile import CSV_COLUMNS, FORMAT, ExportFile
-from companion.names import clean
+from companion.intake.names import clean
 
 #: the JSON layout's version: raised when a key changes meaning; new keys may come without it
 VERSION = 1
@@ -553,7 +553,7 @@ def _game(item: Any, number: int) -> _Game:
         raise InputError(f"{where}: {damage}") from None
 
 
-#: the store's canonical JSON (companion.engine.dumps) refusing what JSON does not allow,
+#: the store's canonical JSON (companion.contracts.engine.dumps) refusing what JSON does not allow,
 #: made once: json.dumps builds an encoder on every call given options
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, TextIO
 
 from companion.db.place import os_hint, sizes_in_words
-from companion.errors import InputError, StoreError
-from companion.files import written_atomically
+from companion.intake.errors import InputError, StoreError
+from companion.intake.files import written_atomically
 from companion.games import GAMES
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def _db(args: argparse.Namespace) -> Path:
 
 def _path(text: str, what: str) -> Path:
     """A path given on the command line, refused in one line when no file can have it."""
-    from companion.verbs import check_path
+    from companion.contracts.verbs import check_path
 
     if not text.strip():
         raise InputError(f"{what}: the path is empty")

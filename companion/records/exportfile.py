@@ -4,7 +4,7 @@ An export may hold a year of games (hundreds of megabytes), and a file given to 
 be anything: a sparse gigabyte of zeros, a text file, a cut-short export. So the file is
 never read whole: the JSON form is parsed one value at a time (the head's values, then each
 player and each game), the CSV form one row at a time, and memory holds one game at most
-(:data:`companion.limits.EXPORT_GAME_CHARS`). The first bytes tell whether it is an export
+(:data:`companion.intake.limits.EXPORT_GAME_CHARS`). The first bytes tell whether it is an export
 at all, so a file that is not one is refused before the rest is read.
 
 Both forms come out alike (the CSV's rows gathered into the JSON's shapes), so the import
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from companion.db.rows import describe
-from companion.errors import InputError
-from companion.limits import EXPORT_GAME_CHARS, EXPORT_GAME_EVENTS, EXPORT_ROW_CHARS, NUMBER_CHARS
+from companion.intake.errors import InputError
+from companion.intake.limits import EXPORT_GAME_CHARS, EXPORT_GAME_EVENTS, EXPORT_ROW_CHARS, NUMBER_CHARS
 from companion.records.csvcells import uncell
 
 FORMAT = "old-west-companion-export"

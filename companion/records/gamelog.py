@@ -23,7 +23,7 @@ from typing import Any
 from companion.db import snapshots
 from companion.records import story
 from companion.db.rows import EVENT_KINDS, LEFT_ALONE, RowDamage, event_action, game_name, session_fields
-from companion.errors import StoreError
+from companion.intake.errors import StoreError
 from companion.games import engine_for
 from companion.db.runstack import RunStack
 from companion.db.snapshots import ReadOnly, Snapshot, Snapshots

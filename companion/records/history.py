@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from companion.db.rows import LEFT_ALONE, RowDamage, game_name, session_fields
-from companion.errors import StoreError
+from companion.intake.errors import StoreError
 from companion.games import GAMES, TITLES
 from companion.db.roster import Seat, seat_names
 from companion.db.store import Player, Store

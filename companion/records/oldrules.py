@@ -22,11 +22,11 @@ from typing import Any, Callable, Mapping, Sequence
 from companion.db.rows import game_name
 from companion.db.store import GameSession, SessionInfo, Store
 from companion.db.versions import candidates, recorded, released, under
-from companion.engine import Engine, RuleError
-from companion.errors import StoreError
+from companion.contracts.engine import Engine, RuleError
+from companion.intake.errors import StoreError
 from companion.games import GAMES, engine_for
 from companion.records import story
-from companion.telling import listed
+from companion.contracts.telling import listed
 
 #: sentences said of one game at most; the rest are counted
 MOST_TOLD = 3

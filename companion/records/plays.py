@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from companion.games import GAMES
-from companion.names import clean
+from companion.intake.names import clean
 from companion.records.career import seat_outcome
 
 COLUMNS = ("date", "game", "duration", "player", "score", "place", "won")

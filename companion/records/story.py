@@ -6,7 +6,7 @@ come from the store's replay (:mod:`companion.records.gamelog`), so a sentence r
 did (the engine's own outcome words, its draw records, the differences between the two
 states) and never works the rules out a second time. A test holds each ``SENTENCES`` equal
 to its engine's action types, so a new action cannot reach the log untold. The words the
-stories share are :mod:`companion.telling`'s, below the games.
+stories share are :mod:`companion.contracts.telling`'s, below the games.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, Mapping
 
 from companion.games import game, load
-from companion.telling import Teller
+from companion.contracts.telling import Teller
 
 #: how an undo or a redo event opens its line, before the sentence of the action it concerns
 EVENT_OPENING = {"do": "", "undo": "undone: ", "redo": "redone: "}

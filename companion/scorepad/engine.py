@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, action_type, leading, replace, rules_of
-from companion.names import clean
+from companion.contracts.engine import RuleError, action_type, leading, replace, rules_of
+from companion.intake.names import clean
 
-#: each version of the score pad's rules (companion.engine.rules_of)
+#: each version of the score pad's rules (companion.contracts.engine.rules_of)
 RULES_VERSIONS: dict[int, str] = {
     1: "as first released (2026-11-30)",
     2: "every seat has a name a reader can see: blank or invisible names are refused (2026-12-06)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.scorepad.engine import ENGINE
-from companion.telling import Teller, count, listed
+from companion.contracts.telling import Teller, count, listed
 
 
 def _add(before: Any, action: Mapping[str, Any], after: Any) -> str:

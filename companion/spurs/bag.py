@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Mapping
 
-from companion.engine import RuleError
-from companion.errors import InputError
+from companion.contracts.engine import RuleError
+from companion.intake.errors import InputError
 
 COLOURS = ("grey", "brown", "white", "black", "red")
 WEAPONS = ("revolver", "rifle")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from companion.engine import RuleError, replace, rng_for
+from companion.contracts.engine import RuleError, replace, rng_for
 from companion.spurs import fields
 from companion.spurs.bag import Bag, after_shooting
 from companion.spurs.desperado import Desperado, take_hits

@@ -2,7 +2,7 @@
 
 `companion odds shoot` and `companion odds gang`: exact odds for a bag the player
 describes, printed as a probability and the exact fraction, or `{"p_success": x}`.
-Every number is bounded by what the box and the rulebook allow (companion/limits.py),
+Every number is bounded by what the box and the rulebook allow (companion/intake/limits.py),
 so no answer takes more than a blink and nonsense is refused with the limit named.
 """
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def register(commands) -> None:
     """Add this game's verbs to the `companion` parser."""
-    from companion.verbs import add_json_flag
+    from companion.contracts.verbs import add_json_flag
 
     bag_help = "bullets by colour, e.g. grey=4,brown=2,white=1,black=2,red=1 (a colour left out is 0)"
     shoot = commands.odds.add_parser(
@@ -41,7 +41,7 @@ def register(commands) -> None:
 
 
 def _odds_shoot(args: argparse.Namespace) -> int:
-    from companion.limits import DRAW_BULLETS, option_text, whole_number
+    from companion.intake.limits import DRAW_BULLETS, option_text, whole_number
     from companion.spurs.bag import weapon_named
     from companion.spurs.odds import shoot_probability
 
@@ -53,8 +53,8 @@ def _odds_shoot(args: argparse.Namespace) -> int:
 
 
 def _odds_gang(args: argparse.Namespace) -> int:
-    from companion.errors import InputError
-    from companion.limits import DRAW_BULLETS, GANG_SIZE, items, quote
+    from companion.intake.errors import InputError
+    from companion.intake.limits import DRAW_BULLETS, GANG_SIZE, items, quote
     from companion.spurs.desperado import parse_gang
     from companion.spurs.odds import gang_probability
 
@@ -72,8 +72,8 @@ def _odds_gang(args: argparse.Namespace) -> int:
 def _bag(text: str) -> Bag:
     """The --bag, refused when the box could not fill it: at most the box's bullets
     besides red, and at most three reds (R-S3)."""
-    from companion.errors import InputError
-    from companion.limits import BOX_BULLETS, items, quote
+    from companion.intake.errors import InputError
+    from companion.intake.limits import BOX_BULLETS, items, quote
     from companion.spurs.bag import COLOURS, RED_LIMIT, parse_bag
 
     bag = parse_bag(",".join(items(text, "--bag", len(COLOURS), "one count per colour", "=")))
@@ -86,7 +86,7 @@ def _bag(text: str) -> Bag:
 
 
 def _draw(text: str) -> int:
-    from companion.limits import BAG_BULLETS, DRAW_BULLETS, whole_number
+    from companion.intake.limits import BAG_BULLETS, DRAW_BULLETS, whole_number
 
     return whole_number(text, "--draw", 0, DRAW_BULLETS, f"a bag holds at most {BAG_BULLETS} bullets")
 

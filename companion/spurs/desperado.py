@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.spurs.bag import SPECIFIC_COLOUR, Bag, weapon_named
 
 

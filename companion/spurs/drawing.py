@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from companion.engine import RuleError, dumps
-from companion.screen import Step, refused
+from companion.contracts.engine import RuleError, dumps
+from companion.contracts.screen import Step, refused
 from companion.spurs import forms
 from companion.spurs.bag import COLOURS
 from companion.spurs.engine import ENGINE

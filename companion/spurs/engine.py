@@ -109,8 +109,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.engine import RuleError, action_type, leading, replace, rules_of
-from companion.errors import InputError
+from companion.contracts.engine import RuleError, action_type, leading, replace, rules_of
+from companion.intake.errors import InputError
 from companion.spurs import challenges, fields, scoring, town, turn
 from companion.spurs.bag import RED_LIMIT, bag_from_counts
 from companion.spurs.gold import GoldBag

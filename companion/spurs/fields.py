@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from companion.engine import RuleError, rng_for
-from companion.errors import InputError
+from companion.contracts.engine import RuleError, rng_for
+from companion.intake.errors import InputError
 from companion.spurs.bag import COLOURS, Bag, check_physical, draw_digital, weapon_named
 from companion.spurs.desperado import Desperado
 from companion.spurs.gold import GoldBag, dig_digital, dig_physical

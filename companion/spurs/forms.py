@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.screen import signed
+from companion.contracts.screen import signed
 from companion.spurs.bag import COLOURS, WEAPONS
 from companion.spurs.herd import CATTLE
 from companion.spurs.state import SpursState
 from companion.spurs.view import cashable, next_token
 
 CARD_FIELDS = ("weapon", "hits", "cash", "fame")
-GANG = 3  # the most desperados a fight shows (companion.limits.GANG_SIZE)
+GANG = 3  # the most desperados a fight shows (companion.intake.limits.GANG_SIZE)
 NO_RED, RED = "no", "yes"
 ROOMS = ("store", "sheriff", "doctor", "saloon", "bank")
 DELTAS = ("fame", "money", "spurs", "posters", *COLOURS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 Hex = tuple[int, int]
 RADIUS = 2

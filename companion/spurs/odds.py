@@ -27,7 +27,7 @@ from fractions import Fraction
 from math import comb
 from typing import Iterator, Mapping, Sequence
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.spurs.bag import WEAPONS, Bag, weapon_named
 from companion.spurs.desperado import check_gang
 from companion.spurs.gold import GoldBag

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.engine import replace
+from companion.contracts.engine import replace
 from companion.spurs.state import Player, ScoreRow, SpursState
 
 # ruling: R-S6 - the three Most markers; red and black bullets do not count

@@ -1,5 +1,5 @@
 """The Spurs screen's flow, without Kivy: its pages, what each tap may do on each, and the
-action a tap sends (see :mod:`companion.screen` for how a screen uses it).
+action a tap sends (see :mod:`companion.contracts.screen` for how a screen uses it).
 
 Pages: ``table`` (every sheet; a number's steps over it), ``menu`` (the current player's
 actions), ``form`` (a challenge, the town, a duel, an Event card), ``draw`` (a draw's odds,
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Callable
 
-from companion.screen import History, ScreenModel, Step, adjusted, open_steps, opened
+from companion.contracts.screen import History, ScreenModel, Step, adjusted, open_steps, opened
 from companion.spurs import drawing, forms
 from companion.spurs.engine import ENGINE
 from companion.spurs.flow import Flow, result_flow, table_flow

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import RuleError
-from companion.screen import words_of
+from companion.contracts.engine import RuleError
+from companion.contracts.screen import words_of
 from companion.spurs import drawing, forms
 from companion.spurs.bag import COLOURS, Bag
 from companion.spurs.forms import STEPS, Form, step_text

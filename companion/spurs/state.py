@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine import RuleError, replace
+from companion.contracts.engine import RuleError, replace
 from companion.spurs.bag import Bag, add_reds
 from companion.spurs.desperado import Desperado
 from companion.spurs.gold import GoldBag
 
 STANDARD_DRAW = 3  # "The standard number to draw is three."
-#: each version of the Spurs rules the engine plays, and what it changed (companion.engine.rules_of)
+#: each version of the Spurs rules the engine plays, and what it changed (companion.contracts.engine.rules_of)
 RULES_VERSIONS: dict[int, str] = {
     1: "as first released (2026-11-30)",
     2: "a Most marker nobody has goes to nobody (R-S6), the round-up's herd (R-S11), a Spur's extra "
@@ -154,7 +154,7 @@ class SpursState:
     tied_for_first: tuple[str, ...] = ()
     winner: str | None = None
     stagecoach: str | None = None  # who escorts the Stagecoach (event card), R-S13
-    rules: int = RULES  # the version of the rules the game is played under (companion.engine.rules_of)
+    rules: int = RULES  # the version of the rules the game is played under (companion.contracts.engine.rules_of)
 
     @property
     def player(self) -> Player:

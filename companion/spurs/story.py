@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from companion.spurs.bag import COLOURS
 from companion.spurs.gold import GoldBag
 from companion.spurs.state import DrawRecord, Player, SpursState
-from companion.telling import Teller, count, listed, signed
+from companion.contracts.telling import Teller, count, listed, signed
 
 A = Mapping[str, Any]
 MODES = {"digital": "the companion's draw", "physical": "from the real bag"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.engine import RuleError, replace
+from companion.contracts.engine import RuleError, replace
 from companion.spurs import fields
 from companion.spurs.bag import COLOURS, Bag, add_reds, after_shooting
 from companion.spurs.state import Player, SpursState

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine import RuleError, replace, rng_for
+from companion.contracts.engine import RuleError, replace, rng_for
 from companion.spurs import fields
 from companion.spurs.bag import Bag, after_shooting
 from companion.spurs.state import STANDARD_DRAW, DrawRecord, Player, SpursState, Turn

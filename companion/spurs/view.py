@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from companion.engine import RuleError
-from companion.errors import InputError
+from companion.contracts.engine import RuleError
+from companion.intake.errors import InputError
 from companion.spurs import fields
 from companion.spurs.bag import COLOURS
 from companion.spurs.challenges import SHOOTING_WEAPON

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.voice import LANGUAGES
 
 
@@ -21,7 +21,7 @@ def register(commands) -> None:
 
 
 def _voice(args: argparse.Namespace) -> int:
-    from companion.verbs import check_path
+    from companion.contracts.verbs import check_path
     from companion.voice import language
     from companion.voice.engine import APT_FIX, Silent, VoiceError, find_engine
     from companion.voice.samples import write

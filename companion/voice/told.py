@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.engine import Engine
+from companion.contracts.engine import Engine
 from companion.voice import phrases
 
 DUELS = frozenset({"duel_bounty", "duel_player"})

@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from companion.bountytown.engine import ENGINE
 from companion.bountytown.story import SENTENCES
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 from .test_engine import JESSE, play, start
 

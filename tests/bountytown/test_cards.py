@@ -3,7 +3,7 @@
 import pytest
 
 from companion.bountytown.cards import CARD_TYPES, DECK_SIZE, parse_card, parse_card_list, parse_cards
-from companion.errors import InputError
+from companion.intake.errors import InputError
 
 
 def test_deck_is_75_cards_of_25_types():

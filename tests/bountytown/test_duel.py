@@ -6,7 +6,7 @@ import pytest
 
 from companion.bountytown import duel
 from companion.bountytown.hands import hand_rank
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 FULL_HOUSE, THREE, PAIR, HIGH = hand_rank(7), hand_rank(9), hand_rank(10), hand_rank(11)
 

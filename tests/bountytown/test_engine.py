@@ -7,7 +7,7 @@ import pytest
 
 from companion.bountytown.engine import ENGINE, preview, revealed_bounties
 from companion.bountytown.state import Bounty
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.games import engine_for
 
 GRID = ["Bandit Hideout", "Boot Hill", "Boarding House",

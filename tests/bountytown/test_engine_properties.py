@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from companion.bountytown.cards import CARD_TYPES
 from companion.bountytown.engine import ENGINE
 from companion.bountytown.state import ACTIONS_PER_TURN, ITEM_PRICES
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 from .test_engine import GRID, SETTINGS
 

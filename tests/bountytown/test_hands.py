@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.bountytown.cards import CARD_TYPES, COPIES
 from companion.bountytown.hands import RANK_NAMES, best_play, bounty_rank, rank
 from companion.bountytown.odds import rank_distribution
-from companion.errors import InputError
+from companion.intake.errors import InputError
 
 EXAMPLES = [
     ("1H 2H 3H 4H 5H", 1, "Straight Flush"),

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.bountytown.cards import CARD_TYPES, COPIES
 from companion.bountytown.hands import bounty_rank, rank
 from companion.bountytown.odds import duel_odds
-from companion.errors import InputError
+from companion.intake.errors import InputError
 
 
 def physical_pile(named):

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from companion.bountytown import shown
 from companion.bountytown.screen import DOUBLE_TAPPED
-from companion.screen import moved
+from companion.contracts.screen import moved
 from tests.screenplay import checked_tap, reread
 from tests.wording import assert_players_words
 

@@ -18,7 +18,7 @@ from companion.bountytown.hands import best_play, rank
 from companion.bountytown.odds import duel_odds
 from companion.bountytown.state import Bounty
 from companion.bountytown.view import describe
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 
 from .test_engine import JESSE, SUNDANCE, critically_wounded_setup, play, start
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from hardware.board import pi_model
 from hardware.choose import open_backend, resolve
 from hardware.events import PadEvent, PadFault, TagRead
 from hardware.monitor import describe, run
-from companion.checks import Check
+from companion.contracts.checks import Check
 from hardware.probe import check_gpio_access, check_pad_map, check_serial_ports, hardware_checks
 from hardware.serial_board import SerialBackend
 from hardware.sim import SimBackend

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from hardware.gpio import FactoryClock, GpioBackend
 from hardware.padmap import parse_padmap
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from hardware.padmap import canonical_pin, load_padmap, parse_padmap
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.rapidcity.judge import judge
 from companion.rapidcity.model import CharacterCard, Edge, HealingCard, Round, Tile
 from companion.rapidcity.simulate import simulate

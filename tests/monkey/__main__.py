@@ -1,7 +1,7 @@
 """The monkey's child process: ``python -m tests.monkey --game G --seed N --taps K --db PATH
 --report PATH`` under an X display (DISPLAY, SDL_VIDEODRIVER=x11: tests/monkey/harness.py sets
 them). The database is laid (tests/monkey/table.py), then the app starts exactly as `companion
---db PATH --backend sim` starts it (``ui.launch.run_app``), with the walker scheduled on its
+--db PATH --backend sim` starts it (``ui.shell.launch.run_app``), with the walker scheduled on its
 Clock for the first frame. The report is written when the walk ends, and again if the app's
 loop ends without the walk ending it: an app that exits by itself is a failure too.
 
@@ -19,7 +19,7 @@ import random
 import sys
 from pathlib import Path
 
-import companion.engine
+import companion.contracts.engine
 from tests.monkey.table import lay
 
 
@@ -37,11 +37,11 @@ def main(argv: list[str]) -> int:
     args = arguments(argv)
     random.seed(args.seed)
     entropy = random.Random(args.seed ^ 0x5EED)
-    companion.engine.new_seed = lambda: entropy.getrandbits(63)  # before any screen imports it
+    companion.contracts.engine.new_seed = lambda: entropy.getrandbits(63)  # before any screen imports it
     lay(args.db, args.game)
 
     from companion.cli import app_arguments
-    from ui.launch import configure_kivy, run_app
+    from ui.shell.launch import configure_kivy, run_app
 
     configure_kivy(fullscreen=False)  # as run_app does first: Kivy's clock and config before Kivy loads
     from kivy.clock import Clock

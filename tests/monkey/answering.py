@@ -2,7 +2,7 @@
 PATH`` under an X display (tests/monkey/slowed.py starts it). The database is laid as for a
 Spurs walk (tests/monkey/table.py: three players, their sheets, a game in progress), with the
 on-screen keyboard on, and the app starts exactly as `companion --db PATH --backend sim` starts
-it (``ui.launch.run_app``). The test taps through the X server from its own process, which
+it (``ui.shell.launch.run_app``). The test taps through the X server from its own process, which
 stops and continues this one in slices; this process only answers what the test asks: each
 time the ask file holds a new number, it writes what the app shows (the screen, where its
 buttons are, the game's state) to the answer file, and "quit" after the number stops the app.
@@ -95,7 +95,7 @@ def targets() -> dict[str, list[int]]:
     from kivy.core.window import Window
     from kivy.uix.behaviors import ButtonBehavior
 
-    from ui.doubletap import reached
+    from ui.kit.doubletap import reached
 
     found: dict[str, list[int]] = {}
     for root in modal_views()[:1] or Window.children:
@@ -120,7 +120,7 @@ def focused() -> list[str]:
 
 def notice(screen: Any) -> str:
     """The words of the notice the screen shows (a refusal, or news), "" for none."""
-    from ui.widgets import Notice
+    from ui.kit.widgets import Notice
 
     return next((w.said for w in screen.walk() if isinstance(w, Notice) and w.said), "")
 
@@ -141,7 +141,7 @@ def main(argv: list[str]) -> int:
         store.close()
 
     from companion.cli import app_arguments
-    from ui.launch import configure_kivy, run_app
+    from ui.shell.launch import configure_kivy, run_app
 
     configure_kivy(fullscreen=False)  # as run_app does first: Kivy's clock and config before Kivy loads
     from kivy.clock import Clock

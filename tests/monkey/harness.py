@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Collection, Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
-#: the screen the app is made for (ui/launch.py WIDTH, HEIGHT); its window fills it. 16 bits a
+#: the screen the app is made for (ui/shell/launch.py WIDTH, HEIGHT); its window fills it. 16 bits a
 #: pixel (RGB565, as many small DSI and SPI touchscreens run): Mesa's software GL draws a frame
 #: into it for a third of the CPU of 24 bits (15 -> 4.5 ms here), and frames are most of a walk
 SCREEN = "800x480x16"

@@ -164,7 +164,7 @@ class SlowedApp:
     def settled(self, before: dict[str, Any], clicks: int) -> dict[str, Any]:
         """What the app shows once it has heard ``clicks`` more clicks than it had ``before``,
         run a few turns of its loop since (the work a tap leaves for after its frame) and
-        finished what it builds a part a frame (a screen opened from Home: ui/app.py)."""
+        finished what it builds a part a frame (a screen opened from Home: ui/shell/app.py)."""
         heard = self.ask(lambda a: a["downs"] >= before["downs"] + clicks and a["ups"] >= before["ups"] + clicks,
                          f"{clicks} clicks heard")
         return self.ask(lambda a: a["frames"] >= heard["frames"] + 5 and not a["building"],

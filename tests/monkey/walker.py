@@ -41,7 +41,7 @@ from kivy.uix.vkeyboard import VKeyboard
 
 from companion.games import TITLES
 from tests.monkey.xinput import KEYS, XInput
-from ui.doubletap import GUARD, reached
+from ui.kit.doubletap import GUARD, reached
 
 #: seconds the walk waits for the app to see an event it was sent: a loaded machine is slow, a hang is not
 WAIT_S = 20.0
@@ -96,7 +96,7 @@ class Failure:
     def signature(self) -> str:
         """What makes two failures the same bug: the kind and, for an exception, its type and
         the innermost line of the app's own code it came through ("exception: WidgetException
-        at ui/quick.py:100 in _fill"); else the detail's first line."""
+        at ui/kit/quick.py:100 in _fill"); else the detail's first line."""
         if self.kind == "exception":
             lines = self.detail.strip().splitlines()
             ours = [found for found in map(FRAME.search, lines) if found and found["path"].startswith(APP)]
@@ -568,7 +568,7 @@ class Walker:
         target = second.under
         if target is None or target is first.under or second.looks == first.looks or GUARD in b.ud:
             return
-        if GUARD._meant == a.uid:  # the screen said its double tap is meant (ui/doubletap.py meant())
+        if GUARD._meant == a.uid:  # the screen said its double tap is meant (ui/kit/doubletap.py meant())
             return
         took = (getattr(target, "last_touch", None) is b if isinstance(target, ButtonBehavior)
                 else isinstance(target, ModalView) and target.parent is None)

@@ -1,7 +1,7 @@
 """A Rapid City table for the referee screen's model: a game, its model, a store and a clock,
 driven as the screen drives it (taps, pad edges, the reveal, the window's end), at engine
 speed. The store is an in-memory session (tests/screenplay.py's ``Table``): each step's save
-made in it and read back by the model (``companion.screen.taken``), as ui/modelscreen.py does.
+made in it and read back by the model (``companion.contracts.screen.taken``), as ui/gamebase/modelscreen.py does.
 
 (A plain module, not a conftest: pytest puts this folder on sys.path.)"""
 
@@ -15,7 +15,7 @@ from companion.rapidcity.engine import ENGINE, RapidCityState
 from companion.rapidcity.flow import RefereeModel, referee_model
 from companion.rapidcity.shown import Shown, shown
 from companion.rapidcity.taps import Confirm, Ready, Tap
-from companion.screen import Step, taken
+from companion.contracts.screen import Step, taken
 from tests.screenplay import Table as Session
 
 MS = 1_000_000

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.games import engine_for
 from companion.rapidcity.deck import deck_cards, shuffled_deck
 from companion.rapidcity.engine import ENGINE, RapidCityState, round_template

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.rapidcity.model import CharacterCard, Settings, TwoCharactersCard
 from companion.rapidcity.roundfile import parse_round, round_to_json
 from rc_rounds import DESIGN_EXAMPLE

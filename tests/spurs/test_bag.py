@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from companion.engine import RuleError
-from companion.errors import InputError
+from companion.contracts.engine import RuleError
+from companion.intake.errors import InputError
 from companion.spurs.bag import Bag, add_reds, after_shooting, check_physical, draw_digital, parse_bag
 
 EXAMPLE = "grey=4,brown=2,white=1,black=2,red=1"

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.spurs.bag import Bag
 from companion.spurs.state import Carried
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.spurs.herd import (CATTLE, HEXES, cattle_positions, groups, is_herd, neighbours, round_up_board,
                                   round_up_pay)
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.spurs.bag import COLOURS, HIT_COLOURS, Bag, parse_bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.desperado import take_hits

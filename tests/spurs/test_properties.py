@@ -4,7 +4,7 @@ leave, fame never below 0, and replaying the same actions gives the same state."
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.spurs.bag import COLOURS
 
 from .helpers import ENGINE, new_game

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.screen import moved
+from companion.contracts.screen import moved
 from companion.spurs.screen import DOUBLE_TAPPED
 from tests.spurs.helpers import ANN, BOB, CID
 from tests.screenplay import checked_tap

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.spurs.engine import ENGINE
 
 from .helpers import ANN, BOB, new_game, physical, play

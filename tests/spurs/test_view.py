@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.engine import RuleError
+from companion.contracts.engine import RuleError
 from companion.spurs.bag import Bag
 from companion.spurs.gold import GoldBag
 from companion.spurs.odds import gold_distribution, shoot_probability, whole_bag_probability

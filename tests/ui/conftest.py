@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from ui.launch import configure_kivy
+from ui.shell.launch import configure_kivy
 
 configure_kivy(fullscreen=False)
 
@@ -22,14 +22,14 @@ from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
 
 from companion.db.store import Store  # noqa: E402
-from ui.doubletap import reached  # noqa: E402
+from ui.kit.doubletap import reached  # noqa: E402
 
 #: where ``Driver.screenshot`` writes; docs/make_screenshots.py --every points it elsewhere
 ARTIFACTS = Path(os.environ.get("COMPANION_SHOTS") or Path(__file__).resolve().parents[1] / "_artifacts")
 
 
 #: seconds between two taps of a test, on the touches' own clock: a test's taps are never
-#: a double tap, however fast the machine runs them (ui/doubletap.py reads these times)
+#: a double tap, however fast the machine runs them (ui/kit/doubletap.py reads these times)
 TAP_APART_S = 10.0
 #: seconds between the two taps of a double tap (Kivy's double_tap_time is 0.25 s)
 DOUBLE_TAP_S = 0.05
@@ -92,7 +92,7 @@ class Driver:
         self.pump(1)
         x, y = widget.to_window(*widget.center)
         assert 0 <= x <= Window.width and 0 <= y <= Window.height, f"{widget} is off screen at {(x, y)}"
-        # the double-tap guard judges a second tap by what ui.doubletap.reached says it would
+        # the double-tap guard judges a second tap by what ui.kit.doubletap.reached says it would
         # reach: every tap of every test checks that against where Kivy really sent the touch
         # (a button predicted either took the touch or not; with none predicted, every button
         # is looked at, since one pressed instead has its last_touch set)
@@ -108,12 +108,12 @@ class Driver:
 
     def settle(self) -> None:
         """Frames until what the app builds a part a frame is built (a screen opened from Home,
-        a game's other pages: ui/app.py), however many frames that takes."""
+        a game's other pages: ui/shell/app.py), however many frames that takes."""
         pump_until(self, lambda: not self.app.building)
 
     def new_touch(self, x: float, y: float, after_s: float = TAP_APART_S) -> UnitTestTouch:
         """A finger coming down at (x, y), ``after_s`` after the last one on the touches' own
-        clock: a person's next tap, never the second tap of a double tap (which ui.doubletap
+        clock: a person's next tap, never the second tap of a double tap (which ui.kit.doubletap
         lets through to nothing) unless ``after_s`` says so; no waiting for the real time."""
         self.clock += after_s
         touch = UnitTestTouch(x, y)
@@ -159,7 +159,7 @@ class Driver:
 
 
 def start_app(db: Path, **kwargs):
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     store = Store(db, sync_later=True)  # as the app opens it (companion/db/check.py open_for_app)
     # a test that taps a field and then a button below it means the button, not a key of the
@@ -210,7 +210,7 @@ def voice():
     tests measure espeak-ng's WAVs (tests/voice), and a real synthesis in each game's test
     would only cost time. The test gets the engine, to read what was said."""
     from tests.voice.recording import Recording
-    from ui.speech import SPEAKER
+    from ui.sound.speech import SPEAKER
 
     recording = Recording()
     SPEAKER.engine = recording

@@ -19,7 +19,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
-from ui import theme
+from ui.kit import theme
 
 SLACK = 1.5  # px of rounding between a texture and its box
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")

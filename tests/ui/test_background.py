@@ -1,4 +1,4 @@
-"""The worker process behind slow answers (ui/background.py): exact answers, no Kivy in it,
+"""The worker process behind slow answers (ui/pace/background.py): exact answers, no Kivy in it,
 one process group with the app, and never a hang or an orphan when it cannot start, dies,
 or the app ends."""
 
@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kivy.base import EventLoop
 
-import ui.background as background
+import ui.pace.background as background
 from companion.bountytown.cards import CARD_TYPES
 from companion.bountytown.odds import bounty_chances
 from tests.ui.conftest import start_app, stop_app
 from tests.workerjobs import answer_or_error, gated, loaded, process_group
-from ui.background import WORKER, LatestAnswers, WorkerProcess
+from ui.pace.background import WORKER, LatestAnswers, WorkerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 60.0
@@ -105,7 +105,7 @@ def children(pid: int) -> list[int]:
 
 def test_a_killed_app_leaves_no_process_behind(tmp_path):
     script = ("import time\n"
-              "from ui.background import WORKER\n"
+              "from ui.pace.background import WORKER\n"
               "WORKER.start()\n"
               "print(WORKER.pid(), flush=True)\n"
               "time.sleep(120)\n")

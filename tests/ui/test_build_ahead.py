@@ -12,7 +12,7 @@ from kivy.tests.common import UnitTestTouch
 
 from companion.db.store import Store
 from tests.ui.conftest import pump_until, start_app, stop_app
-from ui import app as app_module
+from ui.shell import app as app_module
 from ui.spurs.table import PAGES
 
 SPURS = {"players": [
@@ -118,7 +118,7 @@ def test_a_released_screen_whose_text_field_was_typed_in_last_is_collected(ui):
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.textinput import TextInput
 
-    from ui.kvload import release
+    from ui.kit.kvload import release
 
     box = BoxLayout()
     field = TextInput()
@@ -140,7 +140,7 @@ def test_a_released_scroll_view_has_no_work_left_waiting_on_the_clock(ui):
     from kivy.uix.label import Label
     from kivy.uix.scrollview import ScrollView
 
-    from ui.kvload import release
+    from ui.kit.kvload import release
 
     view = ScrollView(size=(100, 100))
     view.add_widget(Label(size_hint_y=None, height=400))

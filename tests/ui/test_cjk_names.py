@@ -1,13 +1,13 @@
 """A name in Chinese, Japanese or Korean reads in letters on every screen (issue 37: "王小明"
 was three empty boxes everywhere): labels and text fields holding one are drawn with a font
-that has them (ui/fonts.py); without that font the app still runs."""
+that has them (ui/shell/fonts.py); without that font the app still runs."""
 
 from __future__ import annotations
 
 from kivy.core.text import Label as CoreLabel
 
 from tests.ui.conftest import start_app, stop_app
-from ui import fonts
+from ui.shell import fonts
 
 NAME = "王小明"
 
@@ -35,7 +35,7 @@ def test_a_cjk_name_reads_in_letters_on_home_and_the_players_page(ui):
 
 
 def test_a_cjk_name_is_measured_as_it_is_drawn():
-    """The widths names are laid out by (ui/hyphens.py: how many chips fit side by side) are
+    """The widths names are laid out by (ui/kit/hyphens.py: how many chips fit side by side) are
     those of the letters drawn, not of Roboto's empty boxes."""
     label = CoreLabel(text=NAME, font_size=20)
     label.refresh()

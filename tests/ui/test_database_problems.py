@@ -15,7 +15,7 @@ from tests.ui.conftest import Driver, stop_app
 
 def start_on(db) -> Driver:
     """The app as `companion --db PATH` starts it: it opens and locks the database itself."""
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     app = CompanionApp(db_path=db, backend="sim")
     app._run_prepare()

@@ -1,13 +1,13 @@
 """Double taps where a check of every test's taps found the second would reach a button the
 first brought (a player's page's Players -> the list's Home, "+ Guest" -> "Seat the guest",
 a seated guest's chip -> "+ Guest", a refusal's "Got it" -> the step beneath it). No screen
-wires anything for it: the app's guard (ui/doubletap.py) takes the second tap. A button that
+wires anything for it: the app's guard (ui/kit/doubletap.py) takes the second tap. A button that
 stays takes both taps: two taps on "+1" are two points."""
 
 from __future__ import annotations
 
 from tests.ui.bountytown import walk
-from ui.picker import GuestEntry
+from ui.kit.picker import GuestEntry
 
 
 def entries(ui) -> list[GuestEntry]:

@@ -1,4 +1,4 @@
-"""The double-tap guard (ui/doubletap.py) on widgets made for the test, over any screen: the
+"""The double-tap guard (ui/kit/doubletap.py) on widgets made for the test, over any screen: the
 second tap of a double tap reaches the button the first pressed, or nothing; never a button
 the first tap brought under the finger, whoever wrote that button.
 
@@ -17,7 +17,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.textinput import TextInput
 
 from tests.ui.conftest import DOUBLE_TAP_S, TAP_APART_S
-from ui.doubletap import GUARD, MoveOnButton, reached
+from ui.kit.doubletap import GUARD, MoveOnButton, reached
 
 SLOT = 120  # px: four slots side by side, each wider than a double tap's reach
 

@@ -8,9 +8,9 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.textinput import TextInput
 
 from tests.ui.test_resize import LARGE, SMALL, back_to_small, resize
-from ui import app as app_module
-from ui import keyboard
-from ui.keyboard import TableKeyboard
+from ui.shell import app as app_module
+from ui.kit import keyboard
+from ui.kit.keyboard import TableKeyboard
 
 #: /proc/bus/input/devices on a Pi with the official touchscreen, a power button and a USB keyboard
 TOUCHSCREEN = """I: Bus=0000 Vendor=0000 Product=0000 Version=0000

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.kivylog import KnownNoise
+from ui.shell.kivylog import KnownNoise
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,12 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 #: screen's name field is focused because Kivy picks its cut buffer when a field first needs it
 START = """
 import sys
-from ui.launch import configure_kivy
+from ui.shell.launch import configure_kivy
 configure_kivy(fullscreen=False)
 from kivy.base import EventLoop
 from kivy.uix.textinput import TextInput
 from companion.db.store import Store
-from ui.app import CompanionApp
+from ui.shell.app import CompanionApp
 app = CompanionApp(Store(sys.argv[1]), backend="sim")
 app._run_prepare()
 screen = app.go("players")

@@ -31,7 +31,7 @@ KNOWN: dict[str, str] = {}
 #: failures the monkey found, each replayed to its step (game, seed, steps), marked with what it
 #: was until it is fixed: the walk meets it again at the same step, run after run
 FOUND = [
-    # step 12: a number, its +1, another number: WidgetException in ui/quick.py _fill (fixed;
+    # step 12: a number, its +1, another number: WidgetException in ui/kit/quick.py _fill (fixed;
     # seed 5 met it at step 73 by a double tap on a number)
     pytest.param("spurs", 300, 13, id="spurs-300-quick-fill"),
 ]

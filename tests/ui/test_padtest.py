@@ -10,7 +10,7 @@ from kivy.clock import Clock
 
 from hardware.events import now_ns
 from tests.ui.conftest import pump_until
-from ui.padtest import PadTile
+from ui.screens.padtest import PadTile
 
 MS = 1_000_000
 

@@ -9,7 +9,7 @@ from companion.games import engine_for
 from tests.test_export import SETTINGS
 from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems
-from ui.picker import GuestEntry
+from ui.kit.picker import GuestEntry
 
 
 def scorepad(store, names, winner=None):

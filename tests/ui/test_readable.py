@@ -14,7 +14,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.db.store import FULL_CHECK
 from tests.ui.readability import problems
-from ui import theme
+from ui.kit import theme
 
 LONG = ("Refused: a rifle draw leaves the grey bullets in the bag; 3 grey entered [R-S1], "
         "so take them out of the count and draw again")
@@ -78,7 +78,7 @@ def test_a_long_refusal_is_shown_whole_at_reading_size_until_ok(ui):
 
 def test_a_refusal_buzzes_and_the_end_is_said_in_words(ui, monkeypatch):
     heard = []
-    monkeypatch.setattr("ui.sounds.play", lambda name: heard.append(name) or True)
+    monkeypatch.setattr("ui.sound.sounds.play", lambda name: heard.append(name) or True)
     screen = scorepad(ui)
     ui.tap(ui.find("+5", root=screen.ids.rows.children[0]))  # Bob, the last row
     assert screen.act({"type": "add", "player": "Nobody", "points": 1}) is False
@@ -93,13 +93,13 @@ def test_a_refusal_buzzes_and_the_end_is_said_in_words(ui, monkeypatch):
 
 RENDER = """
 import sys
-from ui.launch import configure_kivy
+from ui.shell.launch import configure_kivy
 configure_kivy(fullscreen=False)
 from kivy.config import Config
 Config.set("graphics", "width", sys.argv[2]); Config.set("graphics", "height", sys.argv[3])
 from kivy.base import EventLoop
 from companion.db.store import Store
-from ui.app import CompanionApp
+from ui.shell.app import CompanionApp
 app = CompanionApp(Store(sys.argv[1]), backend="sim")
 app._run_prepare()
 for _ in range(3):

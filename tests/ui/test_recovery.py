@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from kivy.base import EventLoop, ExceptionManager
 
-from companion.errorlog import error_log_path, read_log
+from companion.kiosk.errorlog import error_log_path, read_log
 from tests.ui.conftest import pump_until
 from tests.ui.spurs.driving import begin_game, number
-from ui import recovery
+from ui.shell import recovery
 
 
 class Faulty(RuntimeError):

@@ -19,8 +19,8 @@ from tests.ui.conftest import start_app, stop_app
 from tests.ui.rapidcity.test_referee_game import SEED, set_up
 from tests.ui.readability import on_screen, problems
 from tests.ui.spurs.driving import begin_game
-from ui import app as app_module
-from ui import theme
+from ui.shell import app as app_module
+from ui.kit import theme
 
 SMALL, LARGE = (800, 480), (1280, 720)
 

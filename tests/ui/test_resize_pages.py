@@ -29,10 +29,10 @@ from tests.ui.readability import on_screen, problems
 from tests.ui.spurs.driving import begin_game, number, page
 from tests.ui.test_readable import LONG
 from tests.ui.test_resize import LARGE, SMALL, back_to_small, resize
-from ui import app as app_module
-from ui import keyboard, theme
+from ui.shell import app as app_module
+from ui.kit import keyboard, theme
 from ui.rapidcity.referee import RefereeScreen
-from ui.widgets import Chip
+from ui.kit.widgets import Chip
 
 Pages = Iterator[str]
 SIX = ("Annabelle", "Bob", "Calamity", "Dee", "Eve", "Fay")

@@ -14,8 +14,8 @@ from kivy.uix.textinput import TextInput
 
 from tests.ui.conftest import Driver
 from tests.ui.readability import on_screen, problems
-from ui.doubletap import reached
-from ui.widgets import Notice
+from ui.kit.doubletap import reached
+from ui.kit.widgets import Notice
 
 PLAYERS = (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))
 

@@ -182,12 +182,12 @@ def test_a_game_whose_log_no_longer_replays_is_reported_on_home(ui, db):
 
 
 def test_apps_stopped_one_after_another_do_not_pile_up(tmp_path):
-    """A stopped app lets its widgets go (ui/kvload.py ``release``): Bountytown's setup, whose kv
+    """A stopped app lets its widgets go (ui/kit/kvload.py ``release``): Bountytown's setup, whose kv
     rules bind through ``ids``, kept each app and its database alive before, and a process
     that starts app after app (the tests, the benches, the screenshot script) grew with every
     one. Only this test's apps are counted: an earlier test's are not this test's concern."""
     from tests.ui.bountytown.walk import PLAYERS, add_players
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     for run in range(4):
         ui = start_app(tmp_path / f"run{run}.db")
@@ -251,7 +251,7 @@ def test_a_stopped_app_is_freed_at_once_whatever_it_was_doing(tmp_path, doing):
     keyboard) and the double-tap guard's last tap each held a stopped app, with its database,
     until some later frame or tap: the next test's frames laid it out again at every resize.
     Stopped, with no frame run since, nothing of it is left once collected."""
-    from ui.app import CompanionApp
+    from ui.shell.app import CompanionApp
 
     db = tmp_path / "companion.db"
     ui = start_app(db, keyboard="on" if doing is _keyboard_up else "off")

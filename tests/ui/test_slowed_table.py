@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errorlog import error_log_path
+from companion.kiosk.errorlog import error_log_path
 from tests.monkey.slowed import SlowedApp, slowed_app
 
 pytestmark = pytest.mark.ui  # in the default run, as the table monkey is: the slowed app is the point

@@ -4,7 +4,7 @@ import wave
 
 import pytest
 
-from ui import sounds
+from ui.sound import sounds
 
 
 @pytest.mark.parametrize("name", sorted(sounds.VOICES))

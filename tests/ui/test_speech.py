@@ -14,7 +14,7 @@ from tests.ui.rapidcity.test_referee_details import character_seed, start
 from companion.voice import phrases
 from tests.voice.recording import Recording
 from ui.rapidcity.referee import RefereeScreen
-from ui.speech import SPEAKER, VOICE_PREF
+from ui.sound.speech import SPEAKER, VOICE_PREF
 
 NAMES = {"red": "José", "blue": "Zoë"}
 

@@ -15,9 +15,9 @@ from companion.db.store import Store
 from tests import stats_games as games
 from tests.ui.conftest import start_app, stop_app
 from tests.ui.readability import problems
-from ui.plot import BarChart, LineChart
-from ui.stats import Tab
-from ui.widgets import BigButton, Chip
+from ui.screens.plot import BarChart, LineChart
+from ui.screens.stats import Tab
+from ui.kit.widgets import BigButton, Chip
 
 pytestmark = pytest.mark.ui
 

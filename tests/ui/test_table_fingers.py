@@ -63,7 +63,7 @@ class SlowTable:
 
     def __init__(self, ui, monkeypatch) -> None:
         import kivy.input.motionevent as motionevent
-        from ui.doubletap import GUARD
+        from ui.kit.doubletap import GUARD
 
         self.ui, self.now = ui, ui.clock + 100.0
         monkeypatch.setattr(motionevent, "time", lambda: self.now)
@@ -147,7 +147,7 @@ def test_a_double_tap_on_plus_guest_types_nothing_into_the_new_name(kb):
     from kivy.uix.textinput import TextInput
 
     from tests.ui.conftest import DOUBLE_TAP_S, TAP_APART_S, pump_until
-    from ui.keyboard import TableKeyboard
+    from ui.kit.keyboard import TableKeyboard
 
     for name, colour in (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow")):
         kb.app.store.add_player(name, colour)
@@ -196,7 +196,7 @@ def test_a_refusal_is_laid_over_the_page_and_moves_nothing_under_the_finger(ui):
 
     from tests.ui.bountytown import walk
     from tests.ui.readability import on_screen
-    from ui.doubletap import reached
+    from ui.kit.doubletap import reached
 
     walk.add_players(ui)
     walk.start_game(ui)

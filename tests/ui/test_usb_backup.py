@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import time
 
-from companion import usbdrive
+from companion.kiosk import usbdrive
 from companion.db.place import sizes_in_words
-from companion.errors import StoreError
+from companion.intake.errors import StoreError
 from companion.db.store import Store
 from tests.ui.readability import problems
 

@@ -108,7 +108,7 @@ def test_a_phrase_is_synthesised_well_within_a_card(tmp_path):
 
 
 def test_doctor_warns_of_a_missing_voice_and_the_table_is_still_ready(monkeypatch):
-    from companion.checks import WARN
+    from companion.contracts.checks import WARN
     from companion.doctor import check_voice
 
     monkeypatch.setattr(shutil, "which", lambda _name: None)

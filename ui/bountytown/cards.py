@@ -20,10 +20,10 @@ from kivy.uix.togglebutton import ToggleButton
 from kivy.utils import escape_markup
 
 from companion.bountytown import shown
-from ui import theme
-from ui.kvload import load_kv
-import ui.rowlist  # noqa: F401  (RowList for the kv rules)
-import ui.widgets  # noqa: F401  (BigButton for the kv rules)
+from ui.kit import theme
+from ui.kit.kvload import load_kv
+import ui.kit.rowlist  # noqa: F401  (RowList for the kv rules)
+import ui.kit.widgets  # noqa: F401  (BigButton for the kv rules)
 
 #: every card, a row per suit and a column per value: (card, words)
 GRID = tuple((f"{value}{suit}", f"{value} {name}") for suit, name in

@@ -2,7 +2,7 @@
 enter the cards, ask for the result, confirm.
 
 The page shows the screen model's values and sends each tap to it. The exact odds are worked
-out in a worker process (``ui.background``): the page asks the worker the model's question
+out in a worker process (``ui.pace.background``): the page asks the worker the model's question
 for the cards entered, says "Working out the odds..." meanwhile, and gives the model the
 answer when it comes; a tap never waits for it, and odds for other cards are never shown.
 """
@@ -15,9 +15,9 @@ from kivy.properties import ObjectProperty
 
 from companion.bountytown import dueling, shown
 from companion.bountytown.odds import bounty_chances
-from ui.background import LatestAnswers
+from ui.pace.background import LatestAnswers
 from ui.bountytown.page import BountyPage
-from ui.kvload import load_kv
+from ui.kit.kvload import load_kv
 import ui.bountytown.cards  # noqa: F401  (CardDesk for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (CountStepper for the kv rules)
 

@@ -13,9 +13,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.bountytown.cardform import Card
-from ui.kvload import load_kv
+from ui.kit.kvload import load_kv
 import ui.bountytown.cards  # noqa: F401  (PadButton, SuitButton for the kv rules)
-import ui.rowlist  # noqa: F401  (RowList for the kv rules)
+import ui.kit.rowlist  # noqa: F401  (RowList for the kv rules)
 
 
 class CountStepper(BoxLayout):

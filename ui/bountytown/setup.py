@@ -22,11 +22,11 @@ from kivy.uix.screenmanager import Screen
 from companion.bountytown import cardform, setupflow
 from companion.bountytown.setupflow import Setup
 from ui.bountytown.town import KNOWN_PREF
-from ui.kvload import load_kv
-from ui.pages import LazyPages
-from ui.widgets import AboveKeys
+from ui.kit.kvload import load_kv
+from ui.pace.pages import LazyPages
+from ui.kit.widgets import AboveKeys
 import ui.bountytown.forms  # noqa: F401  (BountyForm, CountStepper for the kv rules)
-import ui.picker  # noqa: F401  (PlayerPicker for the kv rules)
+import ui.kit.picker  # noqa: F401  (PlayerPicker for the kv rules)
 
 CHARACTERS_PREF = "bountytown.characters"  # each player's last character and hand limit
 #: the setup's steps, name -> class (kv rules), made a frame each (the five in one rule were one
@@ -78,7 +78,7 @@ class BountytownSetup(Screen):
         return step
 
     def parts(self) -> Iterator[None]:
-        """The steps not made yet, one a tick (the app builds the screen so: ui/app.py)."""
+        """The steps not made yet, one a tick (the app builds the screen so: ui/shell/app.py)."""
         return self.pages.parts()
 
     def on_setup(self, _screen: Any, setup: Setup) -> None:

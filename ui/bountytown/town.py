@@ -23,14 +23,14 @@ from kivy.uix.label import Label
 from companion.bountytown import shown
 from companion.bountytown.cardform import learned
 from companion.bountytown.screen import DOUBLE_TAPPED, open_model
-from companion.engine import new_seed
+from companion.contracts.engine import new_seed
 from ui.bountytown.page import BountyPage
-from ui.kvload import load_kv
-from ui.modelscreen import ModelScreen
-from ui.pages import LazyPages, PagesAhead, turn_to
-from ui.quick import QuickChange
-from ui.reuse import rows
-from ui.rowlist import RowList
+from ui.kit.kvload import load_kv
+from ui.gamebase.modelscreen import ModelScreen
+from ui.pace.pages import LazyPages, PagesAhead, turn_to
+from ui.kit.quick import QuickChange
+from ui.pace.reuse import rows
+from ui.kit.rowlist import RowList
 import ui.bountytown.duel  # noqa: F401  (BountyDuelPage for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 
@@ -92,7 +92,7 @@ class LocationCell(ButtonBehavior, BoxLayout):
         self.ids.rest.funbind("size", self._trigger_layout)
 
     def on_shown(self, _cell: LocationCell, cell: shown.Cell) -> None:
-        """The people standing here: their tags kept from the last redraw (ui.reuse)."""
+        """The people standing here: their tags kept from the last redraw (ui.pace.reuse)."""
         for tag, (name, colour, turn) in zip(rows(self.ids.people, len(cell.people), NameTag), cell.people):
             tag.text, tag.colour, tag.bold = name, colour, turn
 
@@ -182,7 +182,7 @@ class BountytownScreen(ModelScreen):
         self._popover.ahead(shown.EVERY_STEP)  # the first renown or wounds tapped makes no buttons
         for name in PAGE_CLASSES:
             self.pages.promise(name, lambda name=name: self._page(name), INNER_PAGES.get(name, ""))
-        # every page laid out before it is first shown (``ui.pages``): a first duel's cards page
+        # every page laid out before it is first shown (``ui.pace.pages``): a first duel's cards page
         # then renders none of its 25 keys, tabs and buttons on the tap that opens it, nor does
         # the Train its end page
         self._ahead = PagesAhead(self, self.pages, self.pages.lay_out_ahead)
@@ -202,12 +202,12 @@ class BountytownScreen(ModelScreen):
 
     def ready_for(self, session: Any) -> Iterator[None]:
         """The page a reopened game stands at, made a tick before it is shown (the app reopens
-        a game so: ui/app.py)."""
+        a game so: ui/shell/app.py)."""
         self.pages.make(PAGES[self.opened(session).page])
         yield
 
     def parts(self) -> Iterator[None]:
-        """The pages not made yet, one a tick (the app builds the screen so: ui/app.py)."""
+        """The pages not made yet, one a tick (the app builds the screen so: ui/shell/app.py)."""
         return self.pages.parts()
 
     def refit(self) -> None:

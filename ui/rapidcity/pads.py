@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 from kivy.app import App
 from kivy.core.window import Window
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.rapidcity.flow import RefereeModel
 from hardware.events import PadEvent, PadFault, TagRead
 from ui.rapidcity.padlevels import PadLevels

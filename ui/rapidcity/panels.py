@@ -2,8 +2,8 @@
 
 Each panel shows one value of :mod:`companion.rapidcity.shown` (``shown``) and sends its
 taps to the screen (``screen``); the panels decide nothing. Their lists are
-:class:`ui.rowlist.RowList`\\ s, and every button that moves the card on takes no second tap
-of a double tap (:class:`ui.doubletap.MovesOn`).
+:class:`ui.kit.rowlist.RowList`\\ s, and every button that moves the card on takes no second tap
+of a double tap (:class:`ui.kit.doubletap.MovesOn`).
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
-from ui import theme
-from ui.doubletap import MoveOnButton, MovesOn
-from ui.hyphens import widest_piece
-from ui.kvload import load_kv
+from ui.kit import theme
+from ui.kit.doubletap import MoveOnButton, MovesOn
+from ui.kit.hyphens import widest_piece
+from ui.kit.kvload import load_kv
 import ui.rapidcity.strip  # noqa: F401  (registers FinishStrip for the kv rules)
-from ui.rowlist import RowList
-from ui.widgets import Chip
+from ui.kit.rowlist import RowList
+from ui.kit.widgets import Chip
 
 
 class StagePanel(BoxLayout):

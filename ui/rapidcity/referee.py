@@ -3,7 +3,7 @@
 The card's flow (Ready, the random wait, the race, the photo finish or the touches, the
 verdict, Confirm), what each tap may do, what Undo takes back and when the race is over
 are :class:`companion.rapidcity.flow.RefereeModel`'s, a screen model like the other games'
-(:class:`ui.modelscreen.ModelScreen`); what each part of the screen says is a value of
+(:class:`ui.gamebase.modelscreen.ModelScreen`); what each part of the screen says is a value of
 :mod:`companion.rapidcity.shown`. This screen binds its widgets to those values, sends taps
 and the pads' edges to the model, reacts to the step the model is at (the reveal's timer
 while a card waits, the card's end), and decides only when to draw (docs/architecture.md,
@@ -26,20 +26,20 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import StringProperty
 
-from companion.errors import InputError
+from companion.intake.errors import InputError
 from companion.rapidcity import shown
 from companion.rapidcity.flow import RefereeModel, referee_model
 from companion.rapidcity.roundfile import export_name, write_round
 from companion.voice import phrases
 from hardware.events import now_ns
-from ui import sounds
-from ui.kvload import load_kv
-from ui.later import AfterFrame
-from ui.modelscreen import ModelScreen
+from ui.sound import sounds
+from ui.kit.kvload import load_kv
+from ui.pace.later import AfterFrame
+from ui.gamebase.modelscreen import ModelScreen
 from ui.rapidcity.panels import PANELS
 from ui.rapidcity.pads import PadWatch
 from ui.rapidcity.table import TileView
-from ui.speech import SPEAKER
+from ui.sound.speech import SPEAKER
 
 TAGS_PREF = "rapidcity.tags"  # RFID tag -> colour, learnt from confirmations (R-R5)
 STATUS_EVERY_S = 0.5  # how often the pad hardware's health is asked for the alert line

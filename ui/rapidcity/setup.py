@@ -20,15 +20,15 @@ from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.engine import new_seed
-from companion.errors import InputError
+from companion.contracts.engine import new_seed
+from companion.intake.errors import InputError
 from companion.rapidcity.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.rapidcity.model import COLOURS
 from companion.rapidcity.table import refusal
 from companion.db.store import Player
-import ui.doubletap  # noqa: F401  (registers MoveOnButton, the kv rule's Start)
-from ui.kvload import load_kv
-from ui.widgets import Chip
+import ui.kit.doubletap  # noqa: F401  (registers MoveOnButton, the kv rule's Start)
+from ui.kit.kvload import load_kv
+from ui.kit.widgets import Chip
 
 
 class CycleSetting(Button):
@@ -75,7 +75,7 @@ class RapidCitySetup(Screen):
 
     def parts(self) -> Iterator[None]:
         """A row for each colour, one a tick (~5 ms of kv rules each here; the app builds the
-        screen so, or all at once: ui/app.py)."""
+        screen so, or all at once: ui/shell/app.py)."""
         for colour in COLOURS:
             row = self.rows[colour] = SeatRow(colour=colour)
             row.bind(seated=self._seats_changed)

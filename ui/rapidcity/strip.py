@@ -16,7 +16,7 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty
 from kivy.uix.widget import Widget
 
-from ui import theme
+from ui.kit import theme
 
 MIN_SPAN_MS = 1.0  # a lone claim, or a dead heat, still gets a visible scale
 

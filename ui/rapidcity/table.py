@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 
 from companion.rapidcity.shown import TileShown
-from ui.kvload import load_kv
+from ui.kit.kvload import load_kv
 
 
 class TileView(BoxLayout):

@@ -22,10 +22,10 @@ from kivy.uix.widget import Widget
 
 from companion.spurs.bag import WEAPONS
 from companion.spurs.herd import HEXES, RADIUS
-from ui import theme
-from ui.kvload import load_kv
+from ui.kit import theme
+from ui.kit.kvload import load_kv
 from ui.spurs.palette import swatch
-import ui.widgets  # noqa: F401  (BigButton, Chip, Panel for the kv rules)
+import ui.kit.widgets  # noqa: F401  (BigButton, Chip, Panel for the kv rules)
 
 class Stepper(BoxLayout):
     """A number set with - and + (``signed`` shows +2 / -1 for changes). With a ``field``
@@ -123,7 +123,7 @@ class HexBoard(Widget):
     ``on_cell((q, r))`` (a cattle token put there or taken off). ``cells`` holds the
     positions the model has."""
 
-    TAKES_TOUCHES = True  # a hex's second tap takes the token off again (ui/doubletap.py)
+    TAKES_TOUCHES = True  # a hex's second tap takes the token off again (ui/kit/doubletap.py)
 
     cells = ListProperty()
 

@@ -16,8 +16,8 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.button import Button
 
 from companion.spurs import shown
-from ui.kvload import load_kv
-from ui.reuse import Spares
+from ui.kit.kvload import load_kv
+from ui.pace.reuse import Spares
 from ui.spurs.controls import BulletDisc
 from ui.spurs.page import Page
 import ui.spurs.forms  # noqa: F401  (PageTitle, FormRow, Note for the kv rules)

@@ -16,10 +16,10 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.textinput import TextInput
 
 from companion.spurs import shown
-from ui.kvload import load_kv
+from ui.kit.kvload import load_kv
 from ui.spurs.controls import OptionButton, Options, Stepper
 from ui.spurs.page import Page
-import ui.rowlist  # noqa: F401  (RowList for the kv rules)
+import ui.kit.rowlist  # noqa: F401  (RowList for the kv rules)
 
 
 class FieldStepper(Stepper):

@@ -9,7 +9,7 @@ from typing import Any
 
 from kivy.utils import get_color_from_hex
 
-from ui import theme
+from ui.kit import theme
 
 SWATCH = {
     "grey": ("#9b9b9b", theme.INK),

@@ -17,9 +17,9 @@ from kivy.uix.spinner import SpinnerOption
 
 from companion.spurs.bag import COLOURS
 from companion.spurs.view import missing_from_sheet, recall, remember
-from ui.kvload import load_kv
-from ui.widgets import AboveKeys
-import ui.picker  # noqa: F401  (PlayerPicker)
+from ui.kit.kvload import load_kv
+from ui.kit.widgets import AboveKeys
+import ui.kit.picker  # noqa: F401  (PlayerPicker)
 import ui.spurs.controls  # noqa: F401  (Stepper, Options)
 
 CHARACTERS_PREF = "spurs.characters"
@@ -49,7 +49,7 @@ class CharacterRow(BoxLayout):
 
 
 class SpursSetup(Screen):
-    """The seats, each one's sheet and the game's options (``ui.widgets.AboveKeys`` keeps it
+    """The seats, each one's sheet and the game's options (``ui.kit.widgets.AboveKeys`` keeps it
     above the on-screen keyboard while a sheet is typed)."""
 
     message = StringProperty("")

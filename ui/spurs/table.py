@@ -19,15 +19,15 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.engine import new_seed
+from companion.contracts.engine import new_seed
 from companion.spurs import shown
 from companion.spurs.screen import DOUBLE_TAPPED, open_model
-from ui.kvload import load_kv
-from ui.modelscreen import ModelScreen
-from ui.pages import LazyPages, PagesAhead, turn_to
-from ui.quick import QuickChange
-from ui.reuse import Spares
-from ui.rowlist import RowList
+from ui.kit.kvload import load_kv
+from ui.gamebase.modelscreen import ModelScreen
+from ui.pace.pages import LazyPages, PagesAhead, turn_to
+from ui.kit.quick import QuickChange
+from ui.pace.reuse import Spares
+from ui.kit.rowlist import RowList
 from ui.spurs.page import Page
 import ui.spurs.draw  # noqa: F401  (DrawPage, ResultPage)
 import ui.spurs.forms  # noqa: F401  (the form pages)
@@ -171,17 +171,17 @@ class SpursScreen(ModelScreen):
         self._popover.ahead(shown.EVERY_STEP)
         for name, cls in PAGES.items():
             self.pages.promise(name, lambda cls=cls: Factory.get(cls)(game=self), INNER_PAGES.get(name, ""))
-        # every page laid out before it is first shown (``ui.pages``): the first hunt's form,
+        # every page laid out before it is first shown (``ui.pace.pages``): the first hunt's form,
         # the bag entry and a first visit to town render their words ahead, not on the tap
         self._ahead = PagesAhead(self, self.pages, self.pages.lay_out_ahead)
 
     def parts(self) -> Iterator[None]:
-        """The pages not made yet, one a tick (the app builds the screen so: ui/app.py)."""
+        """The pages not made yet, one a tick (the app builds the screen so: ui/shell/app.py)."""
         return self.pages.parts()
 
     def ready_for(self, session: Any) -> Iterator[None]:
         """What a reopened game shows first, made a part a tick before it is shown (the app
-        reopens a game so: ui/app.py): the table's page and a sheet for each player, and the
+        reopens a game so: ui/shell/app.py): the table's page and a sheet for each player, and the
         page the game stands at if another."""
         self.pages.make("table")
         yield

@@ -15,7 +15,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from companion.db.evidence import FileEvidence, read_log
 from companion.db.versions import Refused, candidates, choose, recorded, same_result, under
-from companion.engine import Engine, RuleError
+from companion.contracts.engine import Engine, RuleError
 from companion.games import engine_for, load
 
 

@@ -11,7 +11,7 @@ from kivy.core.window import Window
 from kivy.uix.textinput import TextInput
 
 from tests.ui.readability import on_screen, problems, taken_taps
-from ui import keyboard, theme
+from ui.kit import keyboard, theme
 
 from . import walk
 from .test_play import PLAYERS, enter, fill_bounty, setup_game

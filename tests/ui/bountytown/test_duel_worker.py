@@ -1,4 +1,4 @@
-"""The duel screen's exact odds come from the worker process (ui/background.py): a tap made
+"""The duel screen's exact odds come from the worker process (ui/pace/background.py): a tap made
 while a bounty drawing 10 cards is being worked out is answered at once, costs the app
 little CPU, and the odds then shown are the exact ones.
 
@@ -17,7 +17,7 @@ from companion.bountytown.view import SETUP_DIAGRAM
 from tests.timing import answered_quickly
 from tests.ui.conftest import Driver
 from tests.workerjobs import gated
-from ui.background import WORKER, LatestAnswers
+from ui.pace.background import WORKER, LatestAnswers
 from companion.bountytown.shown import WORKING, percent
 
 from .test_play import PLAYERS, enter, to_cards

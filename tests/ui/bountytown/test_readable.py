@@ -15,10 +15,10 @@ from kivy.uix.label import Label
 
 from companion.bountytown import shown
 from tests.ui.readability import problems, taken_taps
-from ui import theme
+from ui.kit import theme
 from ui.bountytown.cards import SlotTab
 from ui.bountytown.town import NameTag, Option
-from ui.hyphens import at_hyphens
+from ui.kit.hyphens import at_hyphens
 
 from . import walk
 from .test_hand_chips import on_screen

@@ -20,7 +20,7 @@ def quick_reveal(monkeypatch):
 def test_each_claim_ticks_after_its_tile_shows_it_and_is_said_under_the_card(ui, monkeypatch):
     heard = []
     screen = start(ui, seed=character_seed(), window_ms=60_000)
-    monkeypatch.setattr("ui.sounds.play", lambda name: heard.append((name, screen.tiles[1].shown.claim)) or True)
+    monkeypatch.setattr("ui.sound.sounds.play", lambda name: heard.append((name, screen.tiles[1].shown.claim)) or True)
     reveal(ui)
     assert [name for name, _ in heard] == ["reveal"]
     hw = ui.app.hardware()
@@ -41,7 +41,7 @@ def test_each_claim_ticks_after_its_tile_shows_it_and_is_said_under_the_card(ui,
 
 def test_no_claim_sound_once_the_window_has_closed(ui, monkeypatch):
     heard = []
-    monkeypatch.setattr("ui.sounds.play", lambda name: heard.append(name) or True)
+    monkeypatch.setattr("ui.sound.sounds.play", lambda name: heard.append(name) or True)
     screen = start(ui, seed=character_seed(), window_ms=60_000)
     reveal(ui)
     screen.model = screen.model.close(now_ns())  # the race over (on a pad card it ends by itself: here, as if it had)

@@ -18,7 +18,7 @@ from hardware.events import now_ns
 from tests.ui.conftest import pump_until
 from tests.ui.rapidcity.test_referee_game import chip_of, press_rows, reveal
 from tests.ui.readability import on_screen, problems
-from ui import theme
+from ui.kit import theme
 from ui.rapidcity.referee import RefereeScreen
 
 THREE = {"red": "Ann", "blue": "Bob", "green": "Calamity"}

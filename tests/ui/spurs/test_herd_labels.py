@@ -5,7 +5,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Rectangle
 
 from tests.ui.spurs.driving import begin_game, page, tap_hex
-from ui import theme
+from ui.kit import theme
 
 
 def test_a_cow_on_the_board_reads_at_16_px_inside_its_hex(ui):

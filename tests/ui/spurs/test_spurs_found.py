@@ -9,7 +9,7 @@ import pytest
 
 from tests.ui.readability import on_screen, problems
 from tests.ui.spurs.driving import begin_game, number, page
-from ui import theme
+from ui.kit import theme
 
 SIX = ("Annabelle", "Bob", "Calamity", "Dee", "Eve", "Fay")
 LONG = ("Bartholomew-Fitzwilliams", "Annabelle")

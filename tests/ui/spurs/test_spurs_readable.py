@@ -234,7 +234,7 @@ def test_six_sheets_that_cannot_fit_scroll_and_keep_every_word(ui):
 
 LARGER = """
 import json, sys
-from ui.launch import configure_kivy
+from ui.shell.launch import configure_kivy
 configure_kivy(fullscreen=False)
 from kivy.config import Config
 Config.set("graphics", "width", sys.argv[2]); Config.set("graphics", "height", sys.argv[3])
@@ -242,7 +242,7 @@ from kivy.base import EventLoop
 from companion.db.store import Store
 from tests.ui.readability import problems
 from tests.ui.spurs.driving import load_the_table
-from ui.app import CompanionApp
+from ui.shell.app import CompanionApp
 app = CompanionApp(Store(sys.argv[1]), backend="sim")
 app._run_prepare()
 load_the_table(app, ("Lasso", "Rifle", "Bowie Knife"))

@@ -1,0 +1,1 @@
+"""What the table hears: sounds synthesised on first use and the spoken calls."""
