@@ -2,11 +2,12 @@
 
 tests/test_architecture.py keeps modules from importing each other in a circle; this keeps
 the packages apart too, so each can be read, tested and changed from the ones below it
-alone. A node is a game or records or db package (companion.spurs, companion.db, ...), each
-module of companion's top level on its own (companion.games, companion.intake.errors, ...: they are
-leaves or the glue, and one node for all of them would tie every game to the CLI), and
-hardware. Imports inside functions count, and so does a module named in a string for
-``importlib`` (the game registry's "companion.spurs.engine:ENGINE"): each is a dependency.
+alone. A node is a sub-package (companion.spurs, companion.db, companion.intake, ...), each
+module left at companion's top level on its own (companion.cli, companion.doctor,
+companion.games, companion.rulings: the command line above everything and the registry
+between the games and the store), and hardware. Imports inside functions count, and so does
+a module named in a string for ``importlib`` (the game registry's
+"companion.spurs.engine:ENGINE"): each is a dependency.
 """
 
 from __future__ import annotations
