@@ -148,7 +148,7 @@ class Speaker:
                 Logger.exception(f"Speech: the call could not be made ({exc!r})")
             else:
                 if play:
-                    Clock.schedule_once(lambda _dt: self._play(number, path), max(0.0, due - time.monotonic()))
+                    Clock.schedule_once(lambda _dt: self._play(number, path, due))
             finally:
                 with self._lock:
                     self._pending -= 1
@@ -174,7 +174,11 @@ class Speaker:
             self._files.popleft().unlink(missing_ok=True)
         return path
 
-    def _play(self, number: int, path: Path) -> None:
+    def _play(self, number: int, path: Path, due: float) -> None:
+        wait = due - time.monotonic()
+        if wait > 0:  # Kivy's clock reads the time once a frame: an event may come a little early
+            Clock.schedule_once(lambda _dt: self._play(number, path, due), wait)
+            return
         if number != self._newest or not voice_on():
             return  # a newer call came meanwhile, or the voice was turned off
         if self._sound is not None:
