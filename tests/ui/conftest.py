@@ -3,6 +3,7 @@ database per test, and a driver that taps real widgets with real touch events.""
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from pathlib import Path
@@ -178,6 +179,11 @@ def stop_app(driver: Driver) -> None:
     Window.remove_widget(app.root)
     app.dispatch("on_stop")
     App._running_app = None
+    # the app's widgets hold cycles, and until the collector frees them they still answer what
+    # they were bound to (the window's size, the density, the Clock): a worker that ran a few
+    # hundred UI tests held a million such objects, and resizing its window laid out every
+    # dead screen again (test_resize_pages' Bountytown walk: 43 s of CPU there, 10 s alone)
+    gc.collect()
 
 
 @pytest.fixture
