@@ -29,13 +29,15 @@ from ui.kit.kvload import load_kv
 from ui.gamebase.modelscreen import ModelScreen
 from ui.pace.pages import LazyPages, PagesAhead, turn_to
 from ui.kit.quick import QuickChange
-from ui.pace.reuse import rows
+from ui.pace.reuse import Spares
 from ui.kit.rowlist import RowList
 import ui.bountytown.duel  # noqa: F401  (BountyDuelPage for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 
 #: a duel's desk made ahead: tabs (the hand, the bounty's draw, the Gold...) and card chips
 DESK_AHEAD = (4, 8)
+#: name tags kept spare for the town's cells: a cell shown before the one a player left takes one
+TAGS_AHEAD = 2
 KNOWN_PREF = "bountytown.bounties"  # bounty cards the table typed in before (JSON each)
 #: a model's page -> the page of the screen that shows it
 PAGES = {"town": "town", "players": "town", "player": "player", "store": "store", "turnin": "turnin",
@@ -86,14 +88,16 @@ class LocationCell(ButtonBehavior, BoxLayout):
     shown = ObjectProperty(shown.Cell("", "", False, ()), rebind=True)
     choose = ObjectProperty(None, allownone=True)
     needed = NumericProperty(0)  # the height its words and name tags take
+    tags: Spares[NameTag]  # the town's name tags, shared by its cells (given by TownCells)
 
     def on_kv_post(self, _base: Any) -> None:
         # the room left under the words is the last row's, sized by this cell's layout alone
         self.ids.rest.funbind("size", self._trigger_layout)
 
     def on_shown(self, _cell: LocationCell, cell: shown.Cell) -> None:
-        """The people standing here: their tags kept from the last redraw (ui.pace.reuse)."""
-        for tag, (name, colour, turn) in zip(rows(self.ids.people, len(cell.people), NameTag), cell.people):
+        """The people standing here: their tags kept from the last redraw, a tag more taken from
+        the town's spares (ui.pace.reuse): a player's move makes none."""
+        for tag, (name, colour, turn) in zip(self.tags.rows(self.ids.people, len(cell.people)), cell.people):
             tag.text, tag.colour, tag.bold = name, colour, turn
 
     def on_release(self) -> None:
@@ -134,7 +138,22 @@ class BountyTownPage(BountyPage):
 
 class TownCells(RowList):
     """The nine locations, each row at least as tall as its most crowded cell needs: six
-    players standing in one cell take the room that emptier rows can spare."""
+    players standing in one cell take the room that emptier rows can spare. The cells share
+    one stock of name tags: a tag a cell gives up goes back to it, and a player moving takes
+    one from it (two made ahead with the screen)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.tags: Spares[NameTag] = Spares(NameTag)
+        super().__init__(**kwargs)
+
+    def stock_parts(self) -> Iterator[None]:
+        yield from super().stock_parts()
+        yield from self.tags.ahead_parts(TAGS_AHEAD)
+
+    def _make(self) -> Any:
+        cell = super()._make()
+        cell.tags = self.tags
+        return cell
 
     def on_values(self, _list: RowList, values: Any) -> None:
         super().on_values(_list, values)
@@ -145,11 +164,14 @@ class TownCells(RowList):
 
     def fit_rows(self, *_args: Any) -> None:
         """Kivy's GridLayout does not lay itself out again when only ``rows_minimum`` changes,
-        so it is asked to: else a row keeps the height of a crowd that has since moved on."""
+        so it is asked to: else a row keeps the height of a crowd that has since moved on. Only
+        then: a tap that moves no row's floor lays out none of the nine cells again."""
         cells = list(reversed(self.children))
-        self.rows_minimum = {row: max(c.needed for c in cells[row * self.cols:(row + 1) * self.cols])
-                             for row in range(len(cells) // self.cols)}
-        self._trigger_layout()
+        minimum = {row: max(c.needed for c in cells[row * self.cols:(row + 1) * self.cols])
+                   for row in range(len(cells) // self.cols)}
+        if minimum != self.rows_minimum:
+            self.rows_minimum = minimum
+            self._trigger_layout()
 
 
 class BountyPlayerPage(BountyPage):
