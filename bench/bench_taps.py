@@ -62,8 +62,10 @@ class TapClock:
         self.profiler = cProfile.Profile(time.thread_time)
         self.slowest = slowest
         self.alone = cProfile.Profile(time.thread_time)  # the tap being timed, for ``slowest``
-        self.profiled: list[tuple[float, str, cProfile.Profile, list[str]]] = []  # (before frame, name, its profile, widgets made)
+        #: (before frame, name, its profile, widgets made, labels rendered)
+        self.profiled: list[tuple[float, str, cProfile.Profile, list[str], list[str]]] = []
         self.made: list[str] = []  # the classes of the widgets the tap being timed made
+        self.rendered: list[str] = []  # the words of the labels rendered before its frame ("again": as before)
         self.alone_on = False  # the tap being timed is profiled and its frame not begun
 
     @pytest.hookimpl(tryfirst=True)
@@ -103,6 +105,18 @@ class TapClock:
                 init(widget, **kwargs)
 
             Widget.__init__ = counted
+            from kivy.uix.label import Label
+
+            update, last = Label.texture_update, {}
+
+            def rendered(label, *args) -> None:
+                before, last[id(label)] = last.get(id(label)), (label.text, tuple(label.text_size), label.font_size)
+                if clock.alone_on:
+                    clock.rendered.append(("again " if before == last[id(label)] else "") + repr(label.text[:30]))
+                update(label, *args)
+
+            rendered.__name__ = update.__name__  # Kivy's weak methods look the name up on the label
+            Label.texture_update = rendered
 
         Window.fbind("on_draw", drawing)
         Window.fbind("on_flip", lambda *_: marks.append(("flip", time.thread_time())))
@@ -118,7 +132,7 @@ class TapClock:
             marks.clear()
             alone = clock.slowest > 0 and in_game(name)
             if alone:
-                clock.made, clock.alone_on = [], True
+                clock.made, clock.rendered, clock.alone_on = [], [], True
                 clock.alone = cProfile.Profile(time.thread_time)
                 clock.alone.enable()
             if profile is not None and profile in name:
@@ -151,14 +165,16 @@ class TapClock:
 
     def keep(self, before: float, name: str) -> None:
         """Keep the profile of the tap just timed if it is among the slowest so far."""
-        self.profiled.append((before, name, self.alone, self.made))
+        self.profiled.append((before, name, self.alone, self.made, self.rendered))
         self.profiled.sort(key=lambda kept: kept[0], reverse=True)
         del self.profiled[self.slowest:]
 
     def print_slowest(self) -> None:
-        for before, name, profiler, made in self.profiled:
+        for before, name, profiler, made, rendered in self.profiled:
             print(f"\n=== {name}: {before * 1000:.2f} ms before its frame (profiled) ===")
             print("widgets made before its frame:", ", ".join(f"{n} {c}" for c, n in Counter(made).most_common()) or "none")
+            again = sum(words.startswith("again ") for words in rendered)
+            print(f"labels rendered: {len(rendered)}, {again} with the words, size and wrap they had:", "; ".join(rendered))
             pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(int(os.environ.get("BENCH_LINES", "25")))
 
 
