@@ -96,9 +96,21 @@ class LocationCell(ButtonBehavior, BoxLayout):
         self.ids.rest.funbind("size", self._trigger_layout)
 
     def on_shown(self, _cell: LocationCell, cell: shown.Cell) -> None:
-        """The people standing here: their tags kept from the last redraw, a tag more taken from
-        the town's spares (ui.pace.reuse): a player's move makes none."""
-        for tag, (name, colour, turn) in zip(self.tags.rows(self.ids.people, len(cell.people)), cell.people):
+        """The people standing here, each on the tag that named them at the last redraw: a move
+        renders the mover's name alone, not the names after it moved up a tag. A tag more is
+        taken from the town's spares (ui.pace.reuse), one less given back: a move makes none."""
+        box = self.ids.people
+        held = {tag.text: tag for tag in box.children}
+        tags = [held.pop(name, None) for name, _colour, _turn in cell.people]
+        for gone in held.values():
+            box.remove_widget(gone)
+        self.tags.keep(held.values())
+        tags = [tag or self.tags() for tag in tags]
+        if list(reversed(box.children)) != tags:
+            box.clear_widgets()
+            for tag in tags:
+                box.add_widget(tag)
+        for tag, (name, colour, turn) in zip(tags, cell.people):
             tag.text, tag.colour, tag.bold = name, colour, turn
 
     def on_release(self) -> None:

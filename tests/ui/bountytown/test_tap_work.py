@@ -12,7 +12,7 @@ from kivy.uix.widget import Widget
 from tests.ui.conftest import Driver
 
 from .test_at_the_table import start, to_the_reveal
-from .walk import BOUNTIES, FIRST
+from .walk import BOUNTIES, FIRST, PLAYERS
 
 
 class Work:
@@ -53,7 +53,7 @@ class Work:
         self._on = False
 
 
-def test_a_move_makes_no_widget_and_leaves_the_renown_board_to_after_its_frame(ui, monkeypatch):
+def test_a_move_renders_the_movers_name_alone_makes_no_widget_and_leaves_the_renown_board_to_after_its_frame(ui, monkeypatch):
     start(ui, BOUNTIES)
     ui.settle()  # the screen's parts: its pages, then the rows its lists keep ahead
     screen, work = ui.screen, Work(monkeypatch)
@@ -64,6 +64,8 @@ def test_a_move_makes_no_widget_and_leaves_the_renown_board_to_after_its_frame(u
     assert screen.state.current.location == "Boot Hill", screen.message
     assert work.made == []  # the mover's name tag is a spare of the town's
     assert FIRST in work.rendered and town.view.turn in work.rendered
+    # the two players left where all three stood keep their tags: their names are not rendered again
+    assert not {name for name, _colour in PLAYERS[1:3]} & set(work.rendered), work.rendered
     assert town.behind.status == status and [row.shown for row in town.ids.board.children] == board
     assert not any(words.startswith(status.split(":")[0] + ":") and "\nAt " in words for words in work.rendered)
     ui.pump(2)  # the answer on screen: the board catches up
