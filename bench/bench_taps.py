@@ -24,8 +24,9 @@ most taps answer within the Pi's frame, almost none misses more than one).
 Run: python -O bench/bench_taps.py [--budget MS] [--profile "screen: button"] [--slowest N] [pytest node ids...]
 (``--profile`` prints where the time of the taps whose name contains it goes, with cProfile;
 ``--slowest N`` profiles every in-play tap on its own and prints the N slowest, each with the
-functions its time went to. Both count the UI thread's CPU, as the figures do, and cProfile's
-own cost inflates the taps they profile.)
+functions its time went to, the widgets it made and the labels it rendered before its frame.
+Both count the UI thread's CPU, as the figures do, and cProfile's own cost inflates the taps
+they profile; BENCH_SORT and BENCH_LINES choose the profiles' order and length.)
 """
 
 from __future__ import annotations
@@ -95,28 +96,7 @@ class TapClock:
             marks.append(("gc", collecting[0]))
 
         if self.slowest:
-            from kivy.uix.widget import Widget
-
-            init = Widget.__init__
-
-            def counted(widget, **kwargs) -> None:
-                if clock.alone_on:
-                    clock.made.append(type(widget).__name__)
-                init(widget, **kwargs)
-
-            Widget.__init__ = counted
-            from kivy.uix.label import Label
-
-            update, last = Label.texture_update, {}
-
-            def rendered(label, *args) -> None:
-                before, last[id(label)] = last.get(id(label)), (label.text, tuple(label.text_size), label.font_size)
-                if clock.alone_on:
-                    clock.rendered.append(("again " if before == last[id(label)] else "") + repr(label.text[:30]))
-                update(label, *args)
-
-            rendered.__name__ = update.__name__  # Kivy's weak methods look the name up on the label
-            Label.texture_update = rendered
+            self.watch_widgets()
 
         Window.fbind("on_draw", drawing)
         Window.fbind("on_flip", lambda *_: marks.append(("flip", time.thread_time())))
@@ -162,6 +142,29 @@ class TapClock:
             driver.settle()  # a screen the tap opens a part a frame (Home's), as the tests wait for it
 
         Driver.tap = tap
+
+    def watch_widgets(self) -> None:
+        """Note the class of each widget made and the words of each label rendered while a tap
+        profiled for ``slowest`` waits for its frame ("again": the label's words, wrap and size
+        are those of its last rendering, so something else, a colour or ``disabled``, changed)."""
+        from kivy.uix.label import Label
+        from kivy.uix.widget import Widget
+
+        clock, init, update, last = self, Widget.__init__, Label.texture_update, {}
+
+        def counted(widget, **kwargs) -> None:
+            if clock.alone_on:
+                clock.made.append(type(widget).__name__)
+            init(widget, **kwargs)
+
+        def rendered(label, *args) -> None:
+            before, last[id(label)] = last.get(id(label)), (label.text, tuple(label.text_size), label.font_size)
+            if clock.alone_on:
+                clock.rendered.append(("again " if before == last[id(label)] else "") + repr(label.text[:30]))
+            update(label, *args)
+
+        rendered.__name__ = update.__name__  # Kivy's weak methods look the name up on the label
+        Widget.__init__, Label.texture_update = counted, rendered
 
     def keep(self, before: float, name: str) -> None:
         """Keep the profile of the tap just timed if it is among the slowest so far."""
