@@ -21,8 +21,12 @@ The in-play taps' p50, p95 and p99 are printed last; the run exits non-zero, say
 when their p95 is over the budget or their p99 over twice the budget (issue 38's targets:
 most taps answer within the Pi's frame, almost none misses more than one).
 
-Run: python -O bench/bench_taps.py [--budget MS] [--profile "screen: button"] [pytest node ids...]
-(``--profile`` prints where the time of the taps whose name contains it goes, with cProfile.)
+Run: python -O bench/bench_taps.py [--budget MS] [--profile "screen: button"] [--slowest N] [pytest node ids...]
+(``--profile`` prints where the time of the taps whose name contains it goes, with cProfile;
+``--slowest N`` profiles every in-play tap on its own and prints the N slowest, each with the
+functions its time went to, the widgets it made and the labels it rendered before its frame.
+Both count the UI thread's CPU, as the figures do, and cProfile's own cost inflates the taps
+they profile; BENCH_SORT and BENCH_LINES choose the profiles' order and length.)
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ import pstats
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
@@ -53,10 +57,17 @@ FRAMES_AFTER = 4  # frames after the first whose work before drawing is also wat
 class TapClock:
     """A pytest plugin: wraps the UI tests' Driver.tap to time each release."""
 
-    def __init__(self, profile: str | None = None) -> None:
+    def __init__(self, profile: str | None = None, slowest: int = 0) -> None:
         self.taps: dict[str, list[tuple[float, float, float, float, float]]] = defaultdict(list)
         self.profile = profile
-        self.profiler = cProfile.Profile()
+        self.profiler = cProfile.Profile(time.thread_time)
+        self.slowest = slowest
+        self.alone = cProfile.Profile(time.thread_time)  # the tap being timed, for ``slowest``
+        #: (before frame, name, its profile, widgets made, labels rendered)
+        self.profiled: list[tuple[float, str, cProfile.Profile, list[str], list[str]]] = []
+        self.made: list[str] = []  # the classes of the widgets the tap being timed made
+        self.rendered: list[str] = []  # the words of the labels rendered before its frame ("again": as before)
+        self.alone_on = False  # the tap being timed is profiled and its frame not begun
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collection_finish(self, session) -> None:
@@ -66,7 +77,7 @@ class TapClock:
         from tests.ui.conftest import Driver
 
         marks: list[tuple[str, float]] = []
-        taps, profile, profiler = self.taps, self.profile, self.profiler
+        taps, profile, clock = self.taps, self.profile, self
         collecting = [0.0, 0.0]  # CPU time the collector took so far; when the running one began
 
         def collector(phase: str, _info: dict) -> None:
@@ -78,9 +89,14 @@ class TapClock:
         gc.callbacks.append(collector)
 
         def drawing(*_args) -> None:
-            profiler.disable()  # only the work before the frame is profiled, not its drawing
+            clock.profiler.disable()  # only the work before the frame is profiled, not its drawing
+            clock.alone.disable()
+            clock.alone_on = False
             marks.append(("draw", time.thread_time()))
             marks.append(("gc", collecting[0]))
+
+        if self.slowest:
+            self.watch_widgets()
 
         Window.fbind("on_draw", drawing)
         Window.fbind("on_flip", lambda *_: marks.append(("flip", time.thread_time())))
@@ -94,9 +110,13 @@ class TapClock:
             touch.touch_down()
             driver.pump(1)
             marks.clear()
-            profiling = profile is not None and profile in name
-            if profiling:
-                profiler.enable()
+            alone = clock.slowest > 0 and in_game(name)
+            if alone:
+                clock.made, clock.rendered, clock.alone_on = [], [], True
+                clock.alone = cProfile.Profile(time.thread_time)
+                clock.alone.enable()
+            if profile is not None and profile in name:
+                clock.profiler.enable()
             start, collected = time.thread_time(), collecting[0]
             touch.touch_up()
             handler = time.thread_time() - start
@@ -113,10 +133,52 @@ class TapClock:
                 begun = time.thread_time()
                 EventLoop.idle()
                 later = max(later, next((t for kind, t in marks if kind == "draw"), time.thread_time()) - begun)
+            clock.profiler.disable()  # a tap that drew no frame
+            clock.alone.disable()
+            clock.alone_on = False
             taps[name].append((handler, draw_at - start, flip_at - draw_at, later, gc_before))
+            if alone:
+                clock.keep(draw_at - start, name)
             driver.settle()  # a screen the tap opens a part a frame (Home's), as the tests wait for it
 
         Driver.tap = tap
+
+    def watch_widgets(self) -> None:
+        """Note the class of each widget made and the words of each label rendered while a tap
+        profiled for ``slowest`` waits for its frame ("again": the label's words, wrap and size
+        are those of its last rendering, so something else, a colour or ``disabled``, changed)."""
+        from kivy.uix.label import Label
+        from kivy.uix.widget import Widget
+
+        clock, init, update, last = self, Widget.__init__, Label.texture_update, {}
+
+        def counted(widget, **kwargs) -> None:
+            if clock.alone_on:
+                clock.made.append(type(widget).__name__)
+            init(widget, **kwargs)
+
+        def rendered(label, *args) -> None:
+            before, last[id(label)] = last.get(id(label)), (label.text, tuple(label.text_size), label.font_size)
+            if clock.alone_on:
+                clock.rendered.append(("again " if before == last[id(label)] else "") + repr(label.text[:30]))
+            update(label, *args)
+
+        rendered.__name__ = update.__name__  # Kivy's weak methods look the name up on the label
+        Widget.__init__, Label.texture_update = counted, rendered
+
+    def keep(self, before: float, name: str) -> None:
+        """Keep the profile of the tap just timed if it is among the slowest so far."""
+        self.profiled.append((before, name, self.alone, self.made, self.rendered))
+        self.profiled.sort(key=lambda kept: kept[0], reverse=True)
+        del self.profiled[self.slowest:]
+
+    def print_slowest(self) -> None:
+        for before, name, profiler, made, rendered in self.profiled:
+            print(f"\n=== {name}: {before * 1000:.2f} ms before its frame (profiled) ===")
+            print("widgets made before its frame:", ", ".join(f"{n} {c}" for c, n in Counter(made).most_common()) or "none")
+            again = sum(words.startswith("again ") for words in rendered)
+            print(f"labels rendered: {len(rendered)}, {again} with the words, size and wrap they had:", "; ".join(rendered))
+            pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(int(os.environ.get("BENCH_LINES", "25")))
 
 
 def label(widget) -> str:
@@ -172,21 +234,24 @@ def report(taps: dict[str, list[tuple[float, float, float, float, float]]], budg
 
 
 def main(argv: list[str]) -> None:
-    budget, profile = BUDGET_MS, None
-    while argv[:1] in (["--budget"], ["--profile"]):
+    budget, profile, slowest = BUDGET_MS, None, 0
+    while argv[:1] in (["--budget"], ["--profile"], ["--slowest"]):
         if argv[0] == "--budget":
             budget = float(argv[1])
+        elif argv[0] == "--slowest":
+            slowest = int(argv[1])
         else:
             profile = argv[1]
         argv = argv[2:]
     os.chdir(ROOT)
     sys.path.insert(0, str(ROOT))
-    clock = TapClock(profile)
+    clock = TapClock(profile, slowest)
     # one process (-n 0): the clock is a plugin of this one, it times no worker's taps
     code = pytest.main(["-q", "-p", "no:cacheprovider", "-n", "0", *(argv or GAMES)], plugins=[clock])
     if code:
         sys.exit(f"the games did not play through (pytest exit {code}): no figures")
     report(clock.taps, budget)
+    clock.print_slowest()
     if profile is not None:
         stats = pstats.Stats(clock.profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative"))
         stats.print_stats(60)

@@ -29,13 +29,16 @@ from ui.kit.kvload import load_kv
 from ui.gamebase.modelscreen import ModelScreen
 from ui.pace.pages import LazyPages, PagesAhead, turn_to
 from ui.kit.quick import QuickChange
-from ui.pace.reuse import rows
+from ui.pace.later import AfterFrame
+from ui.pace.reuse import Spares
 from ui.kit.rowlist import RowList
 import ui.bountytown.duel  # noqa: F401  (BountyDuelPage for the kv rules)
 import ui.bountytown.forms  # noqa: F401  (BountyForm for the kv rules)
 
 #: a duel's desk made ahead: tabs (the hand, the bounty's draw, the Gold...) and card chips
 DESK_AHEAD = (4, 8)
+#: name tags kept spare for the town's cells: a cell shown before the one a player left takes one
+TAGS_AHEAD = 2
 KNOWN_PREF = "bountytown.bounties"  # bounty cards the table typed in before (JSON each)
 #: a model's page -> the page of the screen that shows it
 PAGES = {"town": "town", "players": "town", "player": "player", "store": "store", "turnin": "turnin",
@@ -86,14 +89,28 @@ class LocationCell(ButtonBehavior, BoxLayout):
     shown = ObjectProperty(shown.Cell("", "", False, ()), rebind=True)
     choose = ObjectProperty(None, allownone=True)
     needed = NumericProperty(0)  # the height its words and name tags take
+    tags: Spares[NameTag]  # the town's name tags, shared by its cells (given by TownCells)
 
     def on_kv_post(self, _base: Any) -> None:
         # the room left under the words is the last row's, sized by this cell's layout alone
         self.ids.rest.funbind("size", self._trigger_layout)
 
     def on_shown(self, _cell: LocationCell, cell: shown.Cell) -> None:
-        """The people standing here: their tags kept from the last redraw (ui.pace.reuse)."""
-        for tag, (name, colour, turn) in zip(rows(self.ids.people, len(cell.people), NameTag), cell.people):
+        """The people standing here, each on the tag that named them at the last redraw: a move
+        renders the mover's name alone, not the names after it moved up a tag. A tag more is
+        taken from the town's spares (ui.pace.reuse), one less given back: a move makes none."""
+        box = self.ids.people
+        held = {tag.text: tag for tag in box.children}
+        tags = [held.pop(name, None) for name, _colour, _turn in cell.people]
+        for gone in held.values():
+            box.remove_widget(gone)
+        self.tags.keep(held.values())
+        tags = [tag or self.tags() for tag in tags]
+        if list(reversed(box.children)) != tags:
+            box.clear_widgets()
+            for tag in tags:
+                box.add_widget(tag)
+        for tag, (name, colour, turn) in zip(tags, cell.people):
             tag.text, tag.colour, tag.bold = name, colour, turn
 
     def on_release(self) -> None:
@@ -127,14 +144,48 @@ class Option(ButtonBehavior, Label):
 class BountyTownPage(BountyPage):
     """The town, full width so that six names fit its cells at 20 px, with whose turn it is
     under it; behind its Players button, the renown board, the location's ability and the
-    bounties gone out of the game (the standings stay in the game bar on every page)."""
+    bounties gone out of the game (the standings stay in the game bar on every page).
+
+    The board reads ``behind``, the view given to it once the answer's frame is drawn while
+    the town shows (``ui.pace.later``), at once when it shows: a move or an action renders
+    the words on show, not the board's lines and status too (a tap was 2-3 ms more here)."""
 
     view = ObjectProperty(shown.TownView((), "", "", (), "", False), rebind=True)
+    behind = ObjectProperty(shown.TownView((), "", "", (), "", False), rebind=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._behind_later = AfterFrame(self._catch_up)
+        super().__init__(**kwargs)
+        self.ids.area.fbind("current", self._catch_up)
+
+    def on_view(self, _page: BountyTownPage, _view: shown.TownView) -> None:
+        if self.ids.area.current == "players":
+            self.behind = self.view
+        else:
+            self._behind_later()
+
+    def _catch_up(self, *_args: Any) -> None:
+        self.behind = self.view
 
 
 class TownCells(RowList):
     """The nine locations, each row at least as tall as its most crowded cell needs: six
-    players standing in one cell take the room that emptier rows can spare."""
+    players standing in one cell take the room that emptier rows can spare. The cells share
+    one stock of name tags: a tag a cell gives up goes back to it, and a player moving takes
+    one from it (two made ahead with the screen)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.tags: Spares[NameTag] = Spares(NameTag)
+        super().__init__(**kwargs)
+
+    def stock_parts(self) -> Iterator[None]:
+        yield from super().stock_parts()
+        yield from self.tags.ahead_parts(TAGS_AHEAD)
+
+    def _make(self) -> Any:
+        cell = super()._make()
+        cell.tags = self.tags
+        return cell
 
     def on_values(self, _list: RowList, values: Any) -> None:
         super().on_values(_list, values)
@@ -145,11 +196,14 @@ class TownCells(RowList):
 
     def fit_rows(self, *_args: Any) -> None:
         """Kivy's GridLayout does not lay itself out again when only ``rows_minimum`` changes,
-        so it is asked to: else a row keeps the height of a crowd that has since moved on."""
+        so it is asked to: else a row keeps the height of a crowd that has since moved on. Only
+        then: a tap that moves no row's floor lays out none of the nine cells again."""
         cells = list(reversed(self.children))
-        self.rows_minimum = {row: max(c.needed for c in cells[row * self.cols:(row + 1) * self.cols])
-                             for row in range(len(cells) // self.cols)}
-        self._trigger_layout()
+        minimum = {row: max(c.needed for c in cells[row * self.cols:(row + 1) * self.cols])
+                   for row in range(len(cells) // self.cols)}
+        if minimum != self.rows_minimum:
+            self.rows_minimum = minimum
+            self._trigger_layout()
 
 
 class BountyPlayerPage(BountyPage):

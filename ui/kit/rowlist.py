@@ -13,7 +13,11 @@ Bountytown is done here once.
   row is made: after the first cards a list makes no widget (about 1 ms each here, several
   on a Pi).
 - :meth:`stock` makes rows ahead after the frame on its way (``ui.pace.later.AfterFrame``), so the
-  tap that first grows a list to that length makes none.
+  tap that first grows a list to that length makes none. A list whose page first shows it
+  filled by a tap (the cells of a bounty card revealed, a duel's choices, the final standings:
+  6-9 rows were 5-12 ms of that tap here) says in kv how many rows to keep ``ahead``: they are
+  made a row a tick as parts of building its screen (:meth:`stock_parts`, called by
+  ``ui.pace.pages.LazyPages.parts``).
 - A row of a one-column list is made at the list's width, so its words are laid out once,
   not at a new widget's 100 px and again when placed.
 - ``choose`` is handed to every row (a row's tap calls it with what the row is about): a
@@ -22,10 +26,10 @@ Bountytown is done here once.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
@@ -40,6 +44,7 @@ class RowList(GridLayout):
     values = ObjectProperty(())
     row_class = StringProperty("")
     choose = ObjectProperty(None, allownone=True)
+    ahead = NumericProperty(0)  # rows kept at hand, made while the screen is built (``stock_parts``)
 
     def __init__(self, **kwargs: Any) -> None:
         self._spares: Spares[Widget] = Spares(self._make)
@@ -50,6 +55,10 @@ class RowList(GridLayout):
     def on_values(self, _list: RowList, values: Sequence[Any]) -> None:
         for row, value in zip(self._spares.rows(self, len(values)), values):
             row.shown = value
+
+    def stock_parts(self) -> Iterator[None]:
+        """Rows up to ``ahead`` at hand, shown or spare, one made at each ``next()``."""
+        return self._spares.ahead_parts(self.ahead - len(self.children))
 
     def on_choose(self, _list: RowList, choose: Any) -> None:
         for row in self.children:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.screenmanager import Screen, ScreenManager
+from kivy.uix.widget import Widget
 
 
 def size_pages(manager: ScreenManager) -> None:
@@ -129,9 +130,28 @@ class LazyPages(ScreenManager):
 
     def parts(self) -> Iterator[None]:
         """Make the pages still promised, one at each ``next()``, and lay each out at the next
-        (a page's layout renders its words: as long again as making it)."""
+        (a page's layout renders its words: as long again as making it); then the rows every
+        page's lists keep at hand, one a ``next()``."""
         while self._promised:
             page = self.make(next(iter(self._promised)), lay_out=False)
             yield
             self._lay_out(page)
             yield
+        for page in list(self.screens):
+            yield from stocked(page)
+
+
+def stocked(root: Widget) -> Iterator[None]:
+    """The rows the lists under ``root`` keep at hand (a list's ``stock_parts``: ui/kit/rowlist.py),
+    one made at each ``next()``, the lists on its pages not on show included."""
+    for widget in list(under(root)):
+        stock = getattr(widget, "stock_parts", None)
+        if stock is not None:
+            yield from stock()
+
+
+def under(root: Widget) -> Iterator[Widget]:
+    """``root`` and every widget under it, an inner ScreenManager's pages not on show too."""
+    yield root
+    for child in root.screens if isinstance(root, ScreenManager) else root.children:
+        yield from under(child)
