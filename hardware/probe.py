@@ -25,6 +25,7 @@ from companion.contracts.checks import FAIL, OK, WARN, Check
 from companion.kiosk.display import draws_on_console
 from companion.intake.errors import InputError
 from hardware.board import MODEL_PATH, pi_model, resolve
+from hardware.events import Ticks, now_ns
 from hardware.serial_board import VERSION_EVERY_S
 
 #: what each group opens, for the app's user: the kiosk needs them all (wiring/install.sh)
@@ -274,15 +275,16 @@ def check_serial_ports() -> Check:
 
 
 def check_pad_board(port: str | None, pads: str | None, wait_s: float = 3.5,
-                    version_s: float = VERSION_EVERY_S + 1) -> Check:
+                    version_s: float = VERSION_EVERY_S + 1, ticks: Ticks = now_ns) -> Check:
     """Open the pad board and listen for its heartbeats (``--backend serial``): a board
     that is plugged in but silent is as dead as one that is not there. Then for its
     version line (sent every 10 s, so waited for up to ``version_s``): a board that
-    beats but runs other firmware than this app's may send lines it does not read."""
+    beats but runs other firmware than this app's may send lines it does not read.
+    ``ticks`` is the clock the heartbeats are judged on (a test's moves when it says)."""
     from hardware.padmap import load_padmap
     from hardware.serial_board import FIRMWARE_VERSION, SerialBackend
 
-    backend = SerialBackend(load_padmap(pads), port=port, retry_s=0.2)
+    backend = SerialBackend(load_padmap(pads), port=port, retry_s=0.2, ticks=ticks)
     backend.start()
     try:
         status = _wait(backend.status, lambda s: s.health not in ("waiting", "unplugged"), wait_s)
