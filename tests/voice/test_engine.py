@@ -98,6 +98,7 @@ def test_the_voice_check_finds_both_voices():
     assert fix == "" and "en, fr" in found
 
 
+@pytest.mark.slow  # a time on the real clock: run alone on a quiet machine (-m slow), never in the default run
 @needs_espeak
 def test_a_phrase_is_synthesised_well_within_a_card(tmp_path):
     """The call follows the bell by the time the table looks up: well under a second."""
