@@ -220,14 +220,14 @@ class CompanionApp(App):
         """Build screen ``name`` a part a tick from the next tick (no frame waits on the whole:
         issue 38); ``then()`` once it is whole, if it is still the app's. A screen made whole
         meanwhile (:meth:`screen`) is not built twice."""
-        self._ticks.start(self._building(name, then))
+        self._ticks.start(settled(self._building(name, then)))
 
     def resume_soon(self, session_id: int, kind: str, show: Callable[[], bool], refused: Callable[[str], Any]) -> None:
         """Reopen a game a part a tick from the next tick: its screen's shell, then the session
         (its snapshot proved: 25-40 ms here at 50,000 actions), then, if ``show()`` still says
         so, the game on its screen with the page it stands at; its other pages are made after
         that frame. A game that cannot be opened calls ``refused`` with why."""
-        self._ticks.start(self._resuming(session_id, kind, show, refused))
+        self._ticks.start(settled(self._resuming(session_id, kind, show, refused)))
 
     def whole(self, name: str) -> bool:
         """Whether screen ``name`` is made, whole."""
@@ -272,7 +272,7 @@ class CompanionApp(App):
         """The screen's shell made (:meth:`shell`), the other games' screens let go a tick before."""
         kind = name.removesuffix("_setup")
         if not self.manager.has_screen(name) and kind in GAME_KINDS and self._drop_games(but=kind):
-            gc.collect()  # as _release_games does, in a tick of its own
+            collect_let_go()  # as _release_games does, in a tick of its own
             yield
         if not self.manager.has_screen(name):
             self.shell(name)
@@ -293,20 +293,28 @@ class CompanionApp(App):
     def _release_games(self, but: str) -> None:
         """Let the screens of every game but ``but`` go (not one on show), so their memory is
         reused by the one about to be built. Each stopped its pads and timers when it was
-        left; a game left there is reopened from the database, as after a restart. The
-        collection that frees them walks only what was made since start (``gc.freeze``)."""
+        left; a game left there is reopened from the database, as after a restart. They were
+        frozen out of the collector's sight as they were built (:func:`settled`): the
+        collection that frees them walks everything (:func:`collect_let_go`)."""
         if self._drop_games(but):
-            gc.collect()  # widgets hold cycles: freed now, their memory is there for the new screen
+            collect_let_go()  # widgets hold cycles: freed now, their memory is there for the new screen
 
     def _drop_games(self, but: str) -> int:
         """Take the screens of every game but ``but`` out of the app; how many there were."""
         names = [name for kind in GAME_KINDS if kind != but for name in (kind, f"{kind}_setup")
                  if self.manager.has_screen(name) and self.manager.current != name]
+        transition = self.manager.transition
         for name in names:
             screen = self.manager.get_screen(name)
             self.manager.remove_widget(screen)
             self._unbuilt.pop(name, None)
             release(screen)
+            # the last change of screen holds the screen it left until the next change (None is
+            # refused there): let go now, it is collected now, not frozen with what is kept
+            # (:func:`collect_let_go`)
+            for side in ("screen_in", "screen_out"):
+                if getattr(transition, side) is screen:
+                    setattr(transition, side, self.manager.current_screen)
         return len(names)
 
     def go(self, name: str):
@@ -360,7 +368,7 @@ class CompanionApp(App):
         screen.session = None  # a fresh assignment always redraws, even for the same game
         screen.session = session
         self.manager.current = session.kind
-        self._ticks.start(self._parts_soon(session.kind))
+        self._ticks.start(settled(self._parts_soon(session.kind)))
 
     def rebuild(self, to_home: bool) -> Screen:
         """The screen on show let go and built anew after a fault (ui/shell/recovery.py): a game's
@@ -427,3 +435,25 @@ class CompanionApp(App):
         # the benches, the screenshot script) would otherwise keep every earlier one, each
         # laid out again by Kivy whenever Metrics.density changes (ui/kit/kvload.py)
         release(self.manager, app_stopped=True)
+
+
+def settled(work: Iterator[None]) -> Iterator[None]:
+    """``work``, a part a ``next()``, each part's new objects collected and then frozen out of
+    the cyclic collector's sight (``gc.freeze``) before the next: a screen built a part a tick
+    grows by ~200,000 objects (Spurs), and each full collection the growth set off walked all
+    of them so far, 20-55 ms here, in whichever part it fell (issue 38). Collected first, so
+    no garbage of the build is frozen; the collection walks only what the part made (a few
+    ms). What is frozen and later let go (a game's screens, a widget replaced) waits for
+    :func:`collect_let_go`, when the app lets a game's screens go."""
+    for _part in work:
+        gc.collect()
+        gc.freeze()
+        yield
+
+
+def collect_let_go() -> None:
+    """Free what the app let go (a game's screens): everything frozen is put back in the
+    collector's sight for one full collection, then frozen again, as it was (:func:`settled`)."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
