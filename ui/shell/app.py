@@ -15,8 +15,9 @@ whose memory the new one reuses, so playing every game in a session costs the bi
 screen's memory, not the sum. Building or filling one never starts the pads behind Rapid
 City (the referee only reads their names); that waits until the referee is shown. Once the
 start-up screens are built, what lives as long as the app is frozen out of the garbage
-collector's sight (``gc.freeze``), so a full collection walks only what a game has made since
-(a game's screens are built later, so they can still be collected once released).
+collector's sight (``gc.freeze``), and so is each part of a game's screen once it is built
+(``settled``), so a full collection walks only what was made since; a game's screens let go
+are collected with everything put back in its sight once (``collect_let_go``).
 
 A database the app cannot use (damaged, read-only, a folder in the way, another app
 running on it) never stops the app: a kiosk has no terminal, so exiting would be a black
@@ -438,15 +439,17 @@ class CompanionApp(App):
 
 
 def settled(work: Iterator[None]) -> Iterator[None]:
-    """``work``, a part a ``next()``, each part's new objects collected and then frozen out of
-    the cyclic collector's sight (``gc.freeze``) before the next: a screen built a part a tick
-    grows by ~200,000 objects (Spurs), and each full collection the growth set off walked all
-    of them so far, 20-55 ms here, in whichever part it fell (issue 38). Collected first, so
-    no garbage of the build is frozen; the collection walks only what the part made (a few
-    ms). What is frozen and later let go (a game's screens, a widget replaced) waits for
-    :func:`collect_let_go`, when the app lets a game's screens go."""
+    """``work``, a part a ``next()``, what each part made frozen out of the cyclic collector's
+    sight (``gc.freeze``) before the next: a screen built a part a tick grows by ~200,000
+    objects (Spurs), and each full collection the growth set off walked all of them so far,
+    20-55 ms here, in whichever part it fell (issue 38); now a collection walks only what was
+    made since the last part. Frozen without a collection first: building makes next to no
+    garbage the collector must find (~500 objects over a Spurs screen built and a game played
+    on it here), and one would walk whatever is not frozen yet (a screen made whole at once by
+    :meth:`CompanionApp.screen`: 200,000 objects, ~50 ms). What is frozen and later let go (a
+    game's screens, a widget replaced) waits for :func:`collect_let_go`, when the app lets a
+    game's screens go."""
     for _part in work:
-        gc.collect()
         gc.freeze()
         yield
 
