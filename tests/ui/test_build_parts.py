@@ -5,16 +5,18 @@ the machine's speed is no part of a test)."""
 
 from __future__ import annotations
 
+import gc
 from itertools import chain
 from typing import Iterator
 
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.widget import Widget
 
+from tests.ui.conftest import pump_until, start_app, stop_app
 from ui.rapidcity.panels import PANELS
 
-#: the most widgets one part of a game's screen may make (the town page made whole was 170)
-PART_MOST = 60  # made whole, the town page was 105 widgets in one part
+#: the most widgets one part of a game's screen may make (made whole, the town page was 105)
+PART_MOST = 60
 
 
 def every_widget(root: Widget) -> Iterator[Widget]:
@@ -72,3 +74,17 @@ def test_the_referee_makes_its_panels_a_part_each_the_one_shown_first(ui):
     assert len(counts) == len(PANELS) and max(counts) <= PART_MOST, counts
     assert [type(panel) for panel in screen.panels.made()] == list(PANELS.values())
     assert {panel.width for panel in screen.panels.made()} == {screen.ids.stage.width}
+
+
+def test_what_the_parts_froze_goes_back_to_the_collector_when_the_app_stops(db):
+    """Each part is frozen out of the cyclic collector's sight as it is built (ui/shell/app.py
+    ``settled``): a stopped app puts it back, or its screens would never be freed (a test
+    worker runs hundreds of apps, each laid out again on every resize while it lives)."""
+    ui = start_app(db)
+    try:
+        ui.app.build_soon("spurs")
+        pump_until(ui, lambda: ui.app.whole("spurs") and not ui.app.building)
+        assert gc.get_freeze_count() > 0
+    finally:
+        stop_app(ui)
+    assert gc.get_freeze_count() == 0

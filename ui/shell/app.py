@@ -434,8 +434,10 @@ class CompanionApp(App):
             self._lock.release()
         # the widgets go with the app: an app started again in the same process (the tests,
         # the benches, the screenshot script) would otherwise keep every earlier one, each
-        # laid out again by Kivy whenever Metrics.density changes (ui/kit/kvload.py)
+        # laid out again by Kivy whenever Metrics.density changes (ui/kit/kvload.py); what it
+        # froze out of the collector's sight (``settled``, ``_build_ahead``) is put back in it
         release(self.manager, app_stopped=True)
+        gc.unfreeze()
 
 
 def settled(work: Iterator[None]) -> Iterator[None]:
