@@ -14,7 +14,8 @@ class Promised(Mapping[str, V], Generic[V]):
     is then told, to fit it to where it will show); :meth:`parts` makes the rest, one a
     ``next()``. Reading every value (``values()``, ``items()``) makes them all."""
 
-    def __init__(self, makers: Mapping[str, Callable[[], V]], made: Callable[[V], object] = lambda _thing: None) -> None:
+    def __init__(self, makers: Mapping[str, Callable[[], V]],
+                 made: Callable[[V], object] = lambda _thing: None) -> None:
         self._makers = dict(makers)
         self._things: dict[str, V] = {}
         self._made = made

@@ -88,6 +88,9 @@ GAME_MODULES = tuple(dict.fromkeys(SCREENS[name].partition(":")[0] for kind in G
 #: the modules the pads' backend opens with (gpiozero alone is 45-90 ms here), imported while Home
 #: is idle too: Rapid City's setup then only reads the pad map (no pad is opened until then)
 PAD_MODULES = ("hardware.backend", "gpiozero", "gpiozero.pins.pi", "hardware.choose")
+#: what Kivy opens with the first text field made (its clipboard: ~9 ms here), opened while Home is
+#: idle too, not in the frame of the first game page with a field (Spurs' hunt form)
+TEXT_MODULES = ("kivy.core.clipboard",)
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
@@ -170,7 +173,7 @@ class CompanionApp(App):
         if self.store is None:  # the database's problem is all there is to show
             return
         todo = [name for name in ONE_TAP if not self.manager.has_screen(name)]
-        modules = [module for module in GAME_MODULES + PAD_MODULES if module not in sys.modules]
+        modules = [module for module in GAME_MODULES + PAD_MODULES + TEXT_MODULES if module not in sys.modules]
         if todo:
             self.screen(todo[0])
             Clock.schedule_once(self._build_ahead, 0)

@@ -72,7 +72,8 @@ class CardDeltas(GridLayout):
     STEPPERS: tuple[tuple[str, str, dict[str, Any]], ...] = (
         ("fame", "Fame", {"minimum": -99}), ("money", "Money $", {"step": 5, "minimum": -999, "maximum": 999}),
         ("spurs", "Spurs", {"minimum": -9}), ("posters", "Posters", {"minimum": -9}),
-        *((colour, colour, {"colour": colour, "minimum": -20}) for colour in ("grey", "brown", "white", "black", "red")))
+        *((colour, colour, {"colour": colour, "minimum": -20})
+          for colour in ("grey", "brown", "white", "black", "red")))
 
     def parts(self) -> Iterator[None]:
         """The steppers not made yet, a row at each ``next()``."""
