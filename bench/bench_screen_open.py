@@ -15,8 +15,8 @@ a first open every time; the best of each figure is reported, in the UI thread's
 odds worker's reader): to the frame that shows the screen, from the tap to its own frame's
 drawing (as bench_taps.py's "before frame"), and the longest
 tick of the clock (a frame, drawn or not) before it shows and after it, while the rest is built a
-part a frame (a game's other pages, a new game's screen built while its setup shows, and the
-collection after: ui/pace/later.py). Exits 1 with "MISSED" for each target missed.
+part a frame (a game's other pages, a new game's screen built while its setup shows:
+ui/pace/later.py, each part's objects collected and frozen: ui/shell/app.py ``settled``). Exits 1 with "MISSED" for each target missed.
 
 Run: python bench/bench_screen_open.py [RUNS]
 """

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty
 
@@ -79,6 +80,9 @@ class ModelScreen(GameScreen):
             return
         if Clock.frames_displayed <= self._ahead_after:  # armed by an earlier frame: wait for this one
             self._ahead_later()
+            return
+        if getattr(App.get_running_app(), "building", False):  # the app builds a part a tick (a page not
+            self._ahead_next()  # made yet would be made whole here, in a part's frame: issue 38): after it
             return
         step = self.model.tap(*self._ahead_taps.pop(0))
         if step.save is None and step.model.page != self.model.page:

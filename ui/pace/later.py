@@ -36,10 +36,8 @@ class OneATick:
     their turn. A part's layout and text rendering fall in the frame of its own tick (Kivy runs
     the layouts and labels a tick makes due before that tick's frame: kivy/base.py ``idle``).
 
-    Python's cyclic collector is left to run as it will: holding its full collections until
-    the work was done (one collection then, in a tick of its own, instead of two or three of
-    20-55 ms here among the parts) kept 13-18 MB more resident after a session of three games
-    (bench/bench_memory.py)."""
+    What the collector does between the parts is the work's own (the app's screens:
+    ui/shell/app.py ``settled``, each part's objects collected, then frozen)."""
 
     def __init__(self) -> None:
         self._work: list[Iterator[Any]] = []

@@ -78,6 +78,7 @@ class LazyPages(ScreenManager):
 
     def __init__(self, **kwargs: Any) -> None:
         self._promised: dict[str, Callable[[], Screen]] = {}
+        self._unfinished: dict[str, Iterator[None]] = {}  # pages made, their own parts not all yet
         self._inner: dict[str, str] = {}
         super().__init__(**kwargs)
 
@@ -93,16 +94,26 @@ class LazyPages(ScreenManager):
         return self.make(name)
 
     def make(self, name: str, lay_out: bool = True) -> Screen:
-        """Page ``name``, made now if it was only promised; laid out when the pages are (unless
-        ``lay_out`` is False: then in a part of its own, see :meth:`parts`)."""
+        """Page ``name``, whole: made now if it was only promised, and its own parts (a page's
+        ``parts()``, see :meth:`parts`) made now if they are not yet; laid out when the pages
+        are (unless ``lay_out`` is False: then in a part of its own, see :meth:`parts`)."""
         make = self._promised.pop(name, None)
         if make is None:
-            return super().get_screen(name)
+            page = super().get_screen(name)
+            for _part in self._unfinished.pop(name, ()):
+                pass
+            return page
+        page = self._add(name, make)
+        for _part in own_parts(page):
+            pass
+        if lay_out:
+            self._lay_out(page)
+        return page
+
+    def _add(self, name: str, make: Callable[[], Screen]) -> Screen:
         page = make()
         page.name = name
         self.add_widget(page)
-        if lay_out:
-            self._lay_out(page)
         return page
 
     def _lay_out(self, page: Screen) -> None:
@@ -129,12 +140,19 @@ class LazyPages(ScreenManager):
             self._lay_out(page)
 
     def parts(self) -> Iterator[None]:
-        """Make the pages still promised, one at each ``next()``, and lay each out at the next
-        (a page's layout renders its words: as long again as making it); then the rows every
-        page's lists keep at hand, one a ``next()``."""
+        """Make the pages still promised, one at each ``next()``, then each page's own parts
+        (its ``parts()``, if it has them: a page too long to make in one frame, as Spurs' town
+        and its rooms) one at each, and lay each page out at the next (a page's layout renders
+        its words: as long again as making it). A page asked for meanwhile is made whole then.
+        Last, the rows every page's lists keep at hand, one a ``next()``."""
         while self._promised:
-            page = self.make(next(iter(self._promised)), lay_out=False)
+            name = next(iter(self._promised))
+            page = self._add(name, self._promised.pop(name))
+            rest = self._unfinished[name] = own_parts(page)
             yield
+            for _part in rest:
+                yield
+            self._unfinished.pop(name, None)
             self._lay_out(page)
             yield
         for page in list(self.screens):
@@ -155,3 +173,8 @@ def under(root: Widget) -> Iterator[Widget]:
     yield root
     for child in root.screens if isinstance(root, ScreenManager) else root.children:
         yield from under(child)
+
+
+def own_parts(page: Screen) -> Iterator[None]:
+    """The parts of ``page`` not made with it, one at each ``next()``: none for most pages."""
+    return page.parts() if hasattr(page, "parts") else iter(())

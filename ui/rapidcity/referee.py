@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import StringProperty
+from kivy.uix.widget import Widget
 
 from companion.intake.errors import InputError
 from companion.rapidcity import shown
@@ -35,6 +36,7 @@ from hardware.events import now_ns
 from ui.sound import sounds
 from ui.kit.kvload import load_kv
 from ui.pace.later import AfterFrame
+from ui.pace.promised import Promised
 from ui.gamebase.modelscreen import ModelScreen
 from ui.rapidcity.panels import PANELS
 from ui.rapidcity.pads import PadWatch
@@ -67,7 +69,10 @@ class RefereeScreen(ModelScreen):
     clock: Callable[[], int] = staticmethod(now_ns)
 
     def on_kv_post(self, _base: Any) -> None:
-        self.panels = {name: cls(screen=self) for name, cls in PANELS.items()}
+        # each step's panel made when first shown or filled in, the others a part a tick
+        # (``parts``): the eight made at once filled one frame (57-59 ms here, issue 38)
+        self.panels: Promised[Widget] = Promised({name: partial(cls, screen=self) for name, cls in PANELS.items()},
+                                                 made=self._fit_panel)
         self.ids.stage.bind(width=self._fit_panels)
         self.tiles: dict[int, TileView] = {}
         self.pads = PadWatch(round(SLOW_TICK_S * 1e9))
@@ -87,6 +92,22 @@ class RefereeScreen(ModelScreen):
         self._card: Any = None  # the card shown last (a value of the model's): None between cards
         self._heard = 0  # the claims of the card in play already heard (a tick each)
         self.on_stage(self, self.stage)
+
+    def parts(self) -> Iterator[None]:
+        """The panels not made yet, one a tick (the app builds the screen so: ui/shell/app.py)."""
+        return self.panels.parts()
+
+    def ready_for(self, session: Any) -> Iterator[None]:
+        """What a reopened game's first frame needs, made a part a tick before it is shown (the
+        app reopens a game so: ui/shell/app.py): the pads' names (their backend opened, no pad
+        started), the touches' panel (its chips are made with the game's tiles) and the panel
+        of the step the game stands at."""
+        self._pad_names()
+        yield
+        self.panels.ready("touches")
+        yield
+        self.panels.ready(self.opened(session).stage())
+        yield
 
     @property
     def status(self) -> str:
@@ -188,8 +209,12 @@ class RefereeScreen(ModelScreen):
         rendered at their width when they change (or when the screen is built ahead), not
         once more on the tap that shows the panel. Only the width: the height takes no part in
         wrapping, and changes with each notice over the screen."""
-        for panel in self.panels.values():
+        for panel in self.panels.made():
             panel.width = width
+
+    def _fit_panel(self, panel: Widget) -> None:
+        """A panel made now as wide as the others (:meth:`_fit_panels`)."""
+        panel.width = self.ids.stage.width
 
     def _show_faults(self) -> None:
         for pad, tile in self.tiles.items():

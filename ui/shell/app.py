@@ -15,8 +15,9 @@ whose memory the new one reuses, so playing every game in a session costs the bi
 screen's memory, not the sum. Building or filling one never starts the pads behind Rapid
 City (the referee only reads their names); that waits until the referee is shown. Once the
 start-up screens are built, what lives as long as the app is frozen out of the garbage
-collector's sight (``gc.freeze``), so a full collection walks only what a game has made since
-(a game's screens are built later, so they can still be collected once released).
+collector's sight (``gc.freeze``), and so is each part of a game's screen once it is built
+(``settled``), so a full collection walks only what was made since; a game's screens let go
+are collected with everything put back in its sight once (``collect_let_go``).
 
 A database the app cannot use (damaged, read-only, a folder in the way, another app
 running on it) never stops the app: a kiosk has no terminal, so exiting would be a black
@@ -87,6 +88,9 @@ GAME_MODULES = tuple(dict.fromkeys(SCREENS[name].partition(":")[0] for kind in G
 #: the modules the pads' backend opens with (gpiozero alone is 45-90 ms here), imported while Home
 #: is idle too: Rapid City's setup then only reads the pad map (no pad is opened until then)
 PAD_MODULES = ("hardware.backend", "gpiozero", "gpiozero.pins.pi", "hardware.choose")
+#: what Kivy opens with the first text field made (its clipboard: ~9 ms here), opened while Home is
+#: idle too, not in the frame of the first game page with a field (Spurs' hunt form)
+TEXT_MODULES = ("kivy.core.clipboard",)
 KEY_ESCAPE = 27
 #: seconds after start before screens are built ahead: the first frames are Home's
 PRELOAD_AFTER_S = 1.0
@@ -169,7 +173,7 @@ class CompanionApp(App):
         if self.store is None:  # the database's problem is all there is to show
             return
         todo = [name for name in ONE_TAP if not self.manager.has_screen(name)]
-        modules = [module for module in GAME_MODULES + PAD_MODULES if module not in sys.modules]
+        modules = [module for module in GAME_MODULES + PAD_MODULES + TEXT_MODULES if module not in sys.modules]
         if todo:
             self.screen(todo[0])
             Clock.schedule_once(self._build_ahead, 0)
@@ -220,14 +224,14 @@ class CompanionApp(App):
         """Build screen ``name`` a part a tick from the next tick (no frame waits on the whole:
         issue 38); ``then()`` once it is whole, if it is still the app's. A screen made whole
         meanwhile (:meth:`screen`) is not built twice."""
-        self._ticks.start(self._building(name, then))
+        self._ticks.start(settled(self._building(name, then)))
 
     def resume_soon(self, session_id: int, kind: str, show: Callable[[], bool], refused: Callable[[str], Any]) -> None:
         """Reopen a game a part a tick from the next tick: its screen's shell, then the session
         (its snapshot proved: 25-40 ms here at 50,000 actions), then, if ``show()`` still says
         so, the game on its screen with the page it stands at; its other pages are made after
         that frame. A game that cannot be opened calls ``refused`` with why."""
-        self._ticks.start(self._resuming(session_id, kind, show, refused))
+        self._ticks.start(settled(self._resuming(session_id, kind, show, refused)))
 
     def whole(self, name: str) -> bool:
         """Whether screen ``name`` is made, whole."""
@@ -272,7 +276,7 @@ class CompanionApp(App):
         """The screen's shell made (:meth:`shell`), the other games' screens let go a tick before."""
         kind = name.removesuffix("_setup")
         if not self.manager.has_screen(name) and kind in GAME_KINDS and self._drop_games(but=kind):
-            gc.collect()  # as _release_games does, in a tick of its own
+            collect_let_go()  # as _release_games does, in a tick of its own
             yield
         if not self.manager.has_screen(name):
             self.shell(name)
@@ -293,20 +297,28 @@ class CompanionApp(App):
     def _release_games(self, but: str) -> None:
         """Let the screens of every game but ``but`` go (not one on show), so their memory is
         reused by the one about to be built. Each stopped its pads and timers when it was
-        left; a game left there is reopened from the database, as after a restart. The
-        collection that frees them walks only what was made since start (``gc.freeze``)."""
+        left; a game left there is reopened from the database, as after a restart. They were
+        frozen out of the collector's sight as they were built (:func:`settled`): the
+        collection that frees them walks everything (:func:`collect_let_go`)."""
         if self._drop_games(but):
-            gc.collect()  # widgets hold cycles: freed now, their memory is there for the new screen
+            collect_let_go()  # widgets hold cycles: freed now, their memory is there for the new screen
 
     def _drop_games(self, but: str) -> int:
         """Take the screens of every game but ``but`` out of the app; how many there were."""
         names = [name for kind in GAME_KINDS if kind != but for name in (kind, f"{kind}_setup")
                  if self.manager.has_screen(name) and self.manager.current != name]
+        transition = self.manager.transition
         for name in names:
             screen = self.manager.get_screen(name)
             self.manager.remove_widget(screen)
             self._unbuilt.pop(name, None)
             release(screen)
+            # the last change of screen holds the screen it left until the next change (None is
+            # refused there): let go now, it is collected now, not frozen with what is kept
+            # (:func:`collect_let_go`)
+            for side in ("screen_in", "screen_out"):
+                if getattr(transition, side) is screen:
+                    setattr(transition, side, self.manager.current_screen)
         return len(names)
 
     def go(self, name: str):
@@ -360,7 +372,7 @@ class CompanionApp(App):
         screen.session = None  # a fresh assignment always redraws, even for the same game
         screen.session = session
         self.manager.current = session.kind
-        self._ticks.start(self._parts_soon(session.kind))
+        self._ticks.start(settled(self._parts_soon(session.kind)))
 
     def rebuild(self, to_home: bool) -> Screen:
         """The screen on show let go and built anew after a fault (ui/shell/recovery.py): a game's
@@ -425,5 +437,31 @@ class CompanionApp(App):
             self._lock.release()
         # the widgets go with the app: an app started again in the same process (the tests,
         # the benches, the screenshot script) would otherwise keep every earlier one, each
-        # laid out again by Kivy whenever Metrics.density changes (ui/kit/kvload.py)
+        # laid out again by Kivy whenever Metrics.density changes (ui/kit/kvload.py); what it
+        # froze out of the collector's sight (``settled``, ``_build_ahead``) is put back in it
         release(self.manager, app_stopped=True)
+        gc.unfreeze()
+
+
+def settled(work: Iterator[None]) -> Iterator[None]:
+    """``work``, a part a ``next()``, what each part made frozen out of the cyclic collector's
+    sight (``gc.freeze``) before the next: a screen built a part a tick grows by ~200,000
+    objects (Spurs), and each full collection the growth set off walked all of them so far,
+    20-55 ms here, in whichever part it fell (issue 38); now a collection walks only what was
+    made since the last part. Frozen without a collection first: building makes next to no
+    garbage the collector must find (~500 objects over a Spurs screen built and a game played
+    on it here), and one would walk whatever is not frozen yet (a screen made whole at once by
+    :meth:`CompanionApp.screen`: 200,000 objects, ~50 ms). What is frozen and later let go (a
+    game's screens, a widget replaced) waits for :func:`collect_let_go`, when the app lets a
+    game's screens go."""
+    for _part in work:
+        gc.freeze()
+        yield
+
+
+def collect_let_go() -> None:
+    """Free what the app let go (a game's screens): everything frozen is put back in the
+    collector's sight for one full collection, then frozen again, as it was (:func:`settled`)."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()

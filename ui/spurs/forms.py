@@ -9,10 +9,12 @@ name, and says what is missing before anything is sent.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
+from kivy.factory import Factory
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from companion.spurs import shown
@@ -60,10 +62,30 @@ class TokenButton(OptionButton):
 
 class CardDeltas(GridLayout):
     """Signed changes an Event or Saloon card makes: fame, money, spurs, posters, bullets
-    (the fields named with ``prefix``)."""
+    (the fields named with ``prefix``). Its steppers are made a row at each ``next()`` of
+    :meth:`parts`: the nine made at once were 20-25 ms of kv rules here, the longest part of
+    the town's and the Event card's pages (issue 38)."""
 
     page = ObjectProperty(None, allownone=True, rebind=True)
     prefix = StringProperty("")
+    #: each stepper's field (after ``prefix``), label and bounds, in the order shown
+    STEPPERS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+        ("fame", "Fame", {"minimum": -99}), ("money", "Money $", {"step": 5, "minimum": -999, "maximum": 999}),
+        ("spurs", "Spurs", {"minimum": -9}), ("posters", "Posters", {"minimum": -9}),
+        *((colour, colour, {"colour": colour, "minimum": -20})
+          for colour in ("grey", "brown", "white", "black", "red")))
+
+    def parts(self) -> Iterator[None]:
+        """The steppers not made yet, a row at each ``next()``."""
+        for start in range(len(self.children), len(self.STEPPERS), self.cols):
+            for field, label, bounds in self.STEPPERS[start:start + self.cols]:
+                self.add_widget(FieldStepper(page=self.page, field=self.prefix + field, label=label, signed=True,
+                                             **bounds))
+            yield
+
+    def on_page(self, _deltas: CardDeltas, page: Any) -> None:
+        for stepper in self.children:
+            stepper.page = page
 
 
 class FormPage(Page):
@@ -107,8 +129,31 @@ class GangPage(FormPage):
             row.remove_widget(nuggets)
 
 
+class TownRoom(Screen):
+    """A building of the town page (``page``), with what can be done there."""
+
+    page = ObjectProperty(None, rebind=True)
+
+    def parts(self) -> Iterator[None]:
+        """Its card's steppers (the Saloon's), if it has them, a row at each ``next()``."""
+        return self.ids.deltas.parts() if "deltas" in self.ids else iter(())
+
+
 class TownPage(FormPage):
-    """The town's buildings, each with what can be done there."""
+    """The town's buildings, each with what can be done there: a room each, made a part a
+    tick (``parts``): the page made whole was 47-90 ms of kv rules here in one frame (issue 38)."""
+
+    #: the rooms' names -> their classes (kv rules), in the order of the buttons that show them
+    ROOMS = {"store": "StoreRoom", "sheriff": "SheriffRoom", "doctor": "DoctorRoom", "saloon": "SaloonRoom",
+             "bank": "BankRoom"}
+
+    def parts(self) -> Iterator[None]:
+        """The rooms, one at each ``next()`` (the first made is the one shown: the store)."""
+        for name, cls in self.ROOMS.items():
+            room = Factory.get(cls)(name=name, page=self)
+            self.ids.rooms.add_widget(room)
+            yield
+            yield from room.parts()
 
 
 class DuelPage(FormPage):
@@ -118,6 +163,10 @@ class DuelPage(FormPage):
 class AdjustPage(FormPage):
     """An Event or Equipment card's effect on any player, and on the bank's cash; and who
     escorts the Stagecoach event card (R-S13)."""
+
+    def parts(self) -> Iterator[None]:
+        """The card's steppers, a row at each ``next()`` (:class:`CardDeltas`)."""
+        return self.ids.deltas.parts()
 
 
 load_kv(__file__)
