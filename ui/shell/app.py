@@ -47,6 +47,7 @@ from companion.contracts.engine import RuleError
 from companion.db.store import GameSession, Store, StoreError
 from ui.kit import keyboard, theme
 from ui.pace.background import WORKER
+from ui.kit import togglegroups
 from ui.kit.doubletap import GUARD
 from ui.kit.kvload import release
 from ui.pace.later import OneATick
@@ -129,6 +130,7 @@ class CompanionApp(App):
         Window.clearcolor = theme.BACKGROUND
         Window.bind(on_keyboard=self._on_keyboard)
         GUARD.install()  # a double tap never reaches a button its first tap brought (ui/kit/doubletap.py)
+        togglegroups.install()  # a press never trips on a chip the collector frees meanwhile
         self._recovery = Recovery(self.db_path, self.rebuild)  # no exception ends the app (ui/shell/recovery.py)
         ExceptionManager.add_handler(self._recovery)
         self._refit_soon = Clock.create_trigger(self.refit, REFIT_AFTER_S)
