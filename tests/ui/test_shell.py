@@ -261,3 +261,32 @@ def test_a_stopped_app_is_freed_at_once_whatever_it_was_doing(tmp_path, doing):
     del ui
     gc.collect()
     assert [o for o in gc.get_objects() if type(o) is CompanionApp and o.db_path == db] == []
+
+
+def test_a_game_screen_let_go_with_a_panel_still_scrolling_is_freed(ui):
+    """The referee's photo finish flicked (its rows scrolling: an Animation, which Kivy holds
+    while it runs) and left for the verdict, so the panel is off the screen's tree, then Home
+    and another game's setup: the app lets the referee go and nothing holds it (the panels it
+    keeps aside are released with it: ui/kit/kvload.py)."""
+    import weakref
+
+    from kivy.animation import Animation
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.rapidcity.model import CharacterCard
+    from tests.ui.rapidcity.test_readable_rapidcity import THREE, start
+    from tests.ui.rapidcity.test_referee_game import claim_every_tile
+
+    screen = start(ui, THREE, CharacterCard, window_ms=60_000)
+    claim_every_tile(ui)
+    rows = next(w for w in screen.panels["finish"].walk(restrict=True) if isinstance(w, ScrollView))
+    Animation(scroll_y=0.0, d=600).start(rows)  # a flick's scroll, still running
+    ui.tap("Verdict")
+    assert rows.get_root_window() is None  # the finish panel is aside now
+    referee = weakref.ref(screen)
+    del screen, rows
+    ui.tap("Home")
+    ui.tap("Spurs")  # another game's screens: the referee's are let go
+    assert not ui.app.manager.has_screen("rapidcity")
+    gc.collect()
+    assert referee() is None

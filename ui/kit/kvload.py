@@ -32,7 +32,9 @@ def release(root: Widget, *, app_stopped: bool = False) -> None:
 
     Kivy's module-level tables hold widgets too, and with them whatever they belong to: running
     animations, work waiting on the Clock, the focused field, the last field that moved its
-    cursor (below). What the widgets let go hold there is dropped. With ``app_stopped`` (the
+    cursor (below). What the widgets let go hold there is dropped, what a screen keeps aside
+    off its tree (its ``kept_aside()``) included: a panel left scrolling held its game's whole
+    screen through Kivy's running animations after the app let it go. With ``app_stopped`` (the
     app's own ``on_stop``) every widget off the window is let go as well: the panels and pages
     a screen keeps aside, out of its tree (Rapid City's panels, a drop-down), are the app's
     all the same, and each held the stopped app into the next one's frames (tests, benches)."""
@@ -44,6 +46,7 @@ def release(root: Widget, *, app_stopped: bool = False) -> None:
         released.add(widget.uid)
         Builder.unbind_widget(widget.uid)
         todo.extend(widget.children)
+        todo.extend(getattr(widget, "kept_aside", tuple)())  # a screen's widgets off its tree (Rapid City's panels)
         if isinstance(widget, ScreenManager):
             todo.extend(widget.screens)
             if widget.transition.is_active:  # its Animation runs on the transition, not a widget

@@ -204,6 +204,11 @@ class RefereeScreen(ModelScreen):
             box.clear_widgets()
             box.add_widget(self.panels[stage])
 
+    def kept_aside(self) -> list[Widget]:
+        """The step panels made so far: all but the one on show are off the screen's tree, and
+        what is let go with the screen is looked for there too (ui/kit/kvload.py ``release``)."""
+        return self.panels.made()
+
     def _fit_panels(self, _box: Any, width: float) -> None:
         """Every step's panel as wide as it is shown, on show or not: a panel's words are
         rendered at their width when they change (or when the screen is built ahead), not

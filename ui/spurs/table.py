@@ -195,6 +195,10 @@ class SpursScreen(ModelScreen):
     def refit(self) -> None:
         self._ahead.refit()
 
+    def kept_aside(self) -> list[Any]:
+        """The steps' popover, off the screen's tree while closed (ui/kit/kvload.py ``release``)."""
+        return [self._popover]
+
     @property
     def pages(self) -> LazyPages:
         return self.ids.pages
