@@ -3,7 +3,7 @@ event (a tap, a double tap, keys) or a sim pad's edge, then the checks.
 
 The walk is a generator driven one frame at a time (:meth:`Walker._tick`): a step injects its
 events and waits, frame by frame, until the window has seen them (a deadline bounds only a
-hang), then lets the app settle for two frames and checks:
+hang), then lets the app build what it opened and settle for two frames, and checks:
 
 - no exception reached Kivy's loop (:class:`Recorder`, an ``ExceptionManager`` handler that
   records it and lets the walk go on) or a thread;
@@ -322,6 +322,10 @@ class Walker:
             yield from getattr(self, f"_{kind}")()
             self.step += 1
             if kind != "hurried":
+                # what the step opened is built a part a frame (ui/shell/app.py): on a loaded
+                # machine that is many frames, and a step chosen meanwhile was aimed at the
+                # screen being left (a Resume on Home tapped as Settings came up)
+                yield from self._until(lambda: not self.app.building, "the screen it opened to be built")
                 yield from self._frames(2)
                 self.visit()
                 self.check()
