@@ -53,6 +53,8 @@ ROUTE = 0.25
 DOUBLE_S = (0.06, 0.2)
 #: seconds a sim pad is held down
 PAD_HELD_S = (0.02, 0.3)
+#: the referee's buttons that take a card on towards its call, where Undo has something to take back
+CARD_ON = ("Ready", "Verdict", "Confirm", "Next card")
 #: taps the walk may take to bring the app back Home at its end
 HOME_TAPS = 30
 ROOT = Path(__file__).resolve().parents[2]
@@ -325,12 +327,17 @@ class Walker:
                 # what the step opened is built a part a frame (ui/shell/app.py): on a loaded
                 # machine that is many frames, and a step chosen meanwhile was aimed at the
                 # screen being left (a Resume on Home tapped as Settings came up)
-                yield from self._until(lambda: not self.app.building, "the screen it opened to be built")
+                yield from self._until(self.settled, "the screen it opened to be built")
                 yield from self._frames(2)
                 self.visit()
                 self.check()
         yield from self._home()
         self.finish()
+
+    def settled(self) -> bool:
+        """Nothing being opened: no game tapped on Home waiting for its frame, no screen being
+        built a part a frame."""
+        return not self.app.building and not self.app.manager.get_screen("home").opening
 
     def choose_kind(self) -> str:
         draw = self.rng.random()
@@ -488,6 +495,8 @@ class Walker:
                 self.visited.add(goal)  # tapped below: undo or redo reached
             elif goal == "redo":  # nothing undone to redo yet: the way there is Undo
                 return self.button("Undo".__eq__)
+            elif self.game == "rapidcity":  # nothing to take back yet: a card played on towards its call
+                return self.button(lambda text: text in CARD_ON)
             return found
         if current != "home":
             want = "Home".__eq__

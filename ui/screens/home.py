@@ -116,6 +116,11 @@ class HomeScreen(Screen):
         else:  # the table left Home before the tap's frame: their last tap was elsewhere
             self._opening = None
 
+    @property
+    def opening(self) -> bool:
+        """Whether a game tapped here is still being opened (its screen not shown yet)."""
+        return self._opening is not None
+
     def _still_opening(self) -> bool:
         """Whether what is opening is to be shown now it is ready: not if the table left Home
         meanwhile (their last tap was elsewhere). Either way it is no longer opening."""
