@@ -338,14 +338,13 @@ class Walker:
 
     def settled(self) -> bool:
         """No game tapped on Home still being opened (its setup or its screen built a part a
-        frame until it shows). Not the rest of the app's building: a game's other pages are made
-        a part a frame after it shows, which waits while the steps' popover is open, and only
-        the walk's next tap closes it."""
+        frame until it shows). Not the rest of the app's building (a game's other pages, made a
+        part a frame after it shows): nothing a table waits for."""
         return not self.app.manager.get_screen("home").opening
 
     def _while_opening(self) -> Iterator[None]:
         """Frames while :meth:`settled` does not hold, up to ``OPENING_FRAMES``: a bound, not a
-        failure (Home's opening once stayed set with its game on show: issue 38's note)."""
+        failure (Home's opening was once seen still set with its game on show, not yet explained)."""
         for _ in range(OPENING_FRAMES):
             if self.settled():
                 return
