@@ -22,6 +22,7 @@ from kivy.utils import escape_markup
 from companion.bountytown import shown
 from ui.kit import theme
 from ui.kit.kvload import load_kv
+from ui.pace.pages import in_rows
 import ui.kit.rowlist  # noqa: F401  (RowList for the kv rules)
 import ui.kit.widgets  # noqa: F401  (BigButton for the kv rules)
 
@@ -40,12 +41,12 @@ class CardGrid(GridLayout):
 
     def parts(self) -> Iterator[None]:
         """The keys not made yet, a row at each ``next()``."""
-        for start in range(len(self.children), len(GRID), self.cols):
-            for card, words in GRID[start:start + self.cols]:
-                key = CardKey(card=card, text=words)
-                key.bind(on_release=self._entered)
-                self.add_widget(key)
-            yield
+        return in_rows(self, GRID, self._key)
+
+    def _key(self, card_words: tuple[str, str]) -> CardKey:
+        key = CardKey(card=card_words[0], text=card_words[1])
+        key.bind(on_release=self._entered)
+        return key
 
     def _entered(self, key: CardKey) -> None:
         if self.game:

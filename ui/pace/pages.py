@@ -9,12 +9,14 @@ Home or the setup is shown; ``PagesAhead`` then gives every page its size, so it
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.screenmanager import Screen, ScreenManager
 from kivy.uix.widget import Widget
+
+T = TypeVar("T")
 
 
 def size_pages(manager: ScreenManager) -> None:
@@ -173,6 +175,15 @@ def under(root: Widget) -> Iterator[Widget]:
     yield root
     for child in root.screens if isinstance(root, ScreenManager) else root.children:
         yield from under(child)
+
+
+def in_rows(grid: Any, items: Sequence[T], make: Callable[[T], Widget]) -> Iterator[None]:
+    """The widgets ``make`` makes of ``items`` not in ``grid`` yet, added a row (``grid.cols``)
+    at each ``next()``: a grid of keys or steppers as parts of its page."""
+    for start in range(len(grid.children), len(items), grid.cols):
+        for item in items[start:start + grid.cols]:
+            grid.add_widget(make(item))
+        yield
 
 
 def own_parts(page: Screen) -> Iterator[None]:

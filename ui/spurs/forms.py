@@ -19,6 +19,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.spurs import shown
 from ui.kit.kvload import load_kv
+from ui.pace.pages import in_rows
 from ui.spurs.controls import OptionButton, Options, Stepper
 from ui.spurs.page import Page
 import ui.kit.rowlist  # noqa: F401  (RowList for the kv rules)
@@ -77,11 +78,11 @@ class CardDeltas(GridLayout):
 
     def parts(self) -> Iterator[None]:
         """The steppers not made yet, a row at each ``next()``."""
-        for start in range(len(self.children), len(self.STEPPERS), self.cols):
-            for field, label, bounds in self.STEPPERS[start:start + self.cols]:
-                self.add_widget(FieldStepper(page=self.page, field=self.prefix + field, label=label, signed=True,
-                                             **bounds))
-            yield
+        return in_rows(self, self.STEPPERS, self._stepper)
+
+    def _stepper(self, stepper: tuple[str, str, dict[str, Any]]) -> FieldStepper:
+        field, label, bounds = stepper
+        return FieldStepper(page=self.page, field=self.prefix + field, label=label, signed=True, **bounds)
 
     def on_page(self, _deltas: CardDeltas, page: Any) -> None:
         for stepper in self.children:
